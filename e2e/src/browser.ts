@@ -1,0 +1,110 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { Redis } from 'ioredis';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+
+import { ROOT } from './stack';
+
+export const OUTPUT = join(ROOT, 'e2e', 'output');
+const SCREENSHOTS = join(OUTPUT, 'screenshots');
+
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_FLAGS,
+  });
+}
+
+const captchaIds = new WeakMap<Page, string>();
+let redis: Redis | undefined;
+
+/**
+ * The answer of the captcha the page shows now, read where the identity service keeps it; undefined when
+ * captchas are off.
+ */
+async function captchaAnswer(page: Page): Promise<string | undefined> {
+  for (let i = 0; i < 100 && !captchaIds.has(page); i += 1) await page.waitForTimeout(100);
+  const uuid = captchaIds.get(page);
+  if (!uuid) return undefined;
+  redis ??= new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0', {
+    lazyConnect: false,
+  });
+  const answer = await redis.get(`${inject('namespace')}:captcha_codes:${uuid}`);
+  if (!answer) throw new Error(`no captcha answer for ${uuid}`);
+  return answer;
+}
+
+async function closeRedis(): Promise<void> {
+  await redis?.quit();
+  redis = undefined;
+}
+
+/** One Chromium for the test file, closed after it (with the Redis connection the captcha reads use). */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await closeRedis();
+  });
+  return () => browser!;
+}
+
+/** A fresh context (empty storage) that talks to this run's gateway and socket port. */
+export async function openContext(
+  browser: Browser,
+  viewport = { width: 1366, height: 820 },
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: inject('baseUrl'), viewport });
+  const socketPort = inject('socketPort');
+  context.on('response', (response) => {
+    if (!response.url().includes('/prod-api/captchaImage')) return;
+    void response
+      .json()
+      .then((body: { data?: { uuid?: string } }) => {
+        captchaIds.set(response.frame().page(), body.data?.uuid ?? '');
+      })
+      .catch(() => undefined);
+  });
+  await context.addInitScript((port) => {
+    (window as { __PLATFORM_SOCKET_PORT__?: number }).__PLATFORM_SOCKET_PORT__ = port;
+  }, socketPort);
+  return context;
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: false });
+}
+
+/** Fills the sign-in form, ticks the agreement box and submits. */
+export async function signIn(page: Page, identifier: string, password: string): Promise<void> {
+  await page.getByTestId('login-identifier').waitFor();
+  await page.getByTestId('login-identifier').fill(identifier);
+  await page.getByTestId('login-password').fill(password);
+  const answer = await captchaAnswer(page);
+  if (answer) await page.getByTestId('login-captcha').fill(answer);
+  await page.getByTestId('agreement').check();
+  await page.getByTestId('login-submit').click();
+  // A failed attempt shows a new captcha: the next attempt waits for it.
+  captchaIds.delete(page);
+}
+
+export async function pathOf(page: Page): Promise<string> {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+}

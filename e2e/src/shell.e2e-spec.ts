@@ -1,0 +1,237 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { registerUser } from './api';
+import { openContext, pathOf, screenshot, signIn, useBrowser } from './browser';
+import { ADMIN_PASSWORD } from './stack';
+
+const browser = useBrowser();
+
+async function adminPage(viewport?: { width: number; height: number }) {
+  const context = await openContext(browser(), viewport);
+  const page = await context.newPage();
+  await page.goto('/login');
+  await signIn(page, 'admin', ADMIN_PASSWORD);
+  await page.waitForURL('**/wujie/char/talk');
+  return { context, page };
+}
+
+const storageValue = (page: Page, key: string) =>
+  page.evaluate((name) => JSON.parse(localStorage.getItem(`wujie-${name}`) ?? 'null'), key);
+
+const tagPaths = (page: Page) =>
+  page.$$eval('[data-tag-path]', (tags) => tags.map((tag) => tag.getAttribute('data-tag-path')));
+
+describe('route guard', () => {
+  it('should send a deep link to /login?redirect=… and come back to it after sign-in', async () => {
+    const context = await openContext(browser());
+    const page = await context.newPage();
+    await page.goto('/system/user-auth/role/1?from=mail');
+    await page.waitForURL(/\/login\?/);
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe(
+      '/system/user-auth/role/1?from=mail',
+    );
+    await signIn(page, 'admin', ADMIN_PASSWORD);
+    await page.waitForURL('**/system/user-auth/role/1?from=mail');
+    expect(await pathOf(page)).toBe('/system/user-auth/role/1?from=mail');
+    await context.close();
+  });
+
+  it('should show the wrong-password message and stay on /login', async () => {
+    const context = await openContext(browser());
+    const page = await context.newPage();
+    await page.goto('/login');
+    await signIn(page, 'admin', 'Wrong#Pass2024');
+    await page.getByText('用户名或密码错误').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await context.close();
+  });
+
+  it('should send unknown paths to /404', async () => {
+    const { context, page } = await adminPage();
+    await page.goto('/no/such/page');
+    await page.waitForURL('**/404');
+    await page.getByTestId('error-404').waitFor();
+    await context.close();
+  });
+});
+
+describe('language', () => {
+  it('should switch the visible texts and keep the choice over a reload', async () => {
+    const { context, page } = await adminPage();
+    await page.getByTestId('sidebar-menu').getByText('用户管理').waitFor();
+    await page.getByTestId('lang-en').click();
+    await page.getByTestId('sidebar-menu').getByText('User management').waitFor();
+    await page.getByTestId('page-not-available').getByText('Page not available').waitFor();
+    expect(await storageValue(page, 'saas.lang')).toMatchObject({
+      dataType: 'string',
+      content: 'en',
+    });
+    await screenshot(page, 'workbench-en');
+    await page.reload();
+    await page.getByTestId('sidebar-menu').getByText('User management').waitFor();
+    await page.goto('/login');
+    await context.close();
+    const fresh = await openContext(browser());
+    const login = await fresh.newPage();
+    await login.goto('/login');
+    await login.getByTestId('lang-en').click();
+    await login.getByTestId('auth-title').getByText('Sign in').waitFor();
+    await screenshot(login, 'login-en');
+    await fresh.close();
+  });
+
+  it('should show the menu in English when the language is switched while the menu is loading', async () => {
+    const context = await openContext(browser());
+    const page = await context.newPage();
+    // Hold the first (Chinese) menu back until the switch has happened, as a slow network would.
+    let release: () => void = () => undefined;
+    let arrived: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const requested = new Promise<void>((resolve) => (arrived = resolve));
+    let first = true;
+    await page.route('**/prod-api/getRouters**', async (route) => {
+      if (first) {
+        first = false;
+        arrived();
+        await held;
+      }
+      await route.continue();
+    });
+    await page.goto('/login');
+    await signIn(page, 'admin', ADMIN_PASSWORD);
+    await requested;
+    await page.getByTestId('lang-en').click();
+    release();
+    await page.getByTestId('sidebar-menu').getByText('User management').waitFor();
+    await page.waitForTimeout(500);
+    expect(await page.getByTestId('sidebar-menu').getByText('用户管理').count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('main layout', () => {
+  it('should close tabs from the context menu and keep the pinned ones', async () => {
+    const { context, page } = await adminPage();
+    for (const path of ['/wujie/user', '/wujie/company', '/index', '/wujie/agent']) {
+      await page.getByTestId('sidebar-menu').locator(`[data-menu-path="${path}"]`).click();
+      await page.locator(`[data-tag-path="${path}"]`).waitFor();
+    }
+    expect(await tagPaths(page)).toEqual([
+      '/index',
+      '/wujie/char/talk',
+      '/wujie/user',
+      '/wujie/company',
+      '/wujie/agent',
+    ]);
+    await page.locator('[data-tag-path="/wujie/user"]').click({ button: 'right' });
+    await page.getByTestId('tags-menu').getByText('关闭右侧').click();
+    expect(await tagPaths(page)).toEqual(['/index', '/wujie/char/talk', '/wujie/user']);
+    await page.waitForURL('**/wujie/user');
+    await page.locator('[data-tag-path="/wujie/user"]').click({ button: 'right' });
+    await page.getByTestId('tags-menu').getByText('关闭左侧').click();
+    expect(await tagPaths(page)).toEqual(['/index', '/wujie/user']);
+    await page.locator('[data-tag-path="/wujie/user"]').click({ button: 'right' });
+    await page.getByTestId('tags-menu').getByText('刷新页面').click();
+    await page.waitForURL('**/wujie/user');
+    await page.locator('[data-tag-path="/wujie/user"]').click({ button: 'right' });
+    await page.getByTestId('tags-menu').getByText('全部关闭').click();
+    await page.waitForURL('**/index');
+    expect(await tagPaths(page)).toEqual(['/index']);
+    await context.close();
+  });
+
+  it('should remember the collapsed sidebar over a reload', async () => {
+    const { context, page } = await adminPage();
+    await page.getByTestId('sidebar-toggle').click();
+    await page.locator('[data-testid="sidebar-menu"][data-collapsed]').waitFor();
+    expect(await storageValue(page, 'sidebarStatus')).toMatchObject({ content: 0 });
+    await page.reload();
+    await page.locator('[data-testid="sidebar-menu"][data-collapsed]').waitFor();
+    await page.getByTestId('sidebar-toggle').click();
+    await page.locator('[data-testid="sidebar-menu"]:not([data-collapsed])').waitFor();
+    expect(await storageValue(page, 'sidebarStatus')).toMatchObject({ content: 1 });
+    await context.close();
+  });
+
+  it('should save layout settings to layout-setting and reset them', async () => {
+    const { context, page } = await adminPage();
+    await page.getByTestId('avatar-menu').click();
+    await page.getByTestId('open-settings').click();
+    await page.getByRole('switch', { name: '开启 Tags-Views' }).dispatchEvent('click');
+    await page.getByTestId('theme-#c71585').click();
+    await page.getByTestId('side-theme-light').click();
+    await screenshot(page, 'settings-zh');
+    await page.getByTestId('settings-save').click();
+    await page.getByText('正在保存到本地，请稍候...').waitFor();
+    await page.getByText('正在保存到本地，请稍候...').waitFor({ state: 'detached' });
+    expect(await storageValue(page, 'layout-setting')).toMatchObject({
+      content: { tagsView: false, theme: '#c71585', sideTheme: 'theme-light' },
+    });
+    await page.reload();
+    await page.getByTestId('sidebar-menu').waitFor();
+    expect(await page.getByTestId('tags-view').count()).toBe(0);
+    await page.getByTestId('avatar-menu').click();
+    await page.getByTestId('open-settings').click();
+    await page.getByTestId('settings-reset').click();
+    await page.waitForEvent('load');
+    await page.getByTestId('tags-view').waitFor();
+    expect(await storageValue(page, 'layout-setting')).toBeNull();
+    await context.close();
+  });
+
+  it('should show the menu in a drawer below 992 px', async () => {
+    const { context, page } = await adminPage({ width: 800, height: 900 });
+    expect(await page.getByTestId('sidebar').count()).toBe(0);
+    await page.getByTestId('sidebar-toggle').click();
+    const drawer = page.getByTestId('sidebar-menu');
+    await drawer.waitFor();
+    await screenshot(page, 'mobile-drawer-zh');
+    await drawer.getByText('用户管理').click();
+    await page.waitForURL('**/wujie/user');
+    await drawer.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('should ask before logging out and go back to the sign-in page', async () => {
+    const { context, page } = await adminPage();
+    await page.getByTestId('avatar-menu').click();
+    await page.getByTestId('logout').click();
+    await page.getByText('确定注销并退出系统吗？').waitFor();
+    await page.getByTestId('confirm-ok').click();
+    await page.waitForURL(/\/login\?redirect=%2Findex/);
+    expect(await storageValue(page, 'Admin-Token')).toBeNull();
+    await context.close();
+  });
+});
+
+describe('permissions', () => {
+  let context: BrowserContext;
+  let page: Page;
+  const password = 'User#Pass2024';
+
+  beforeAll(async () => {
+    const phone = await registerUser(password);
+    context = await openContext(browser());
+    page = await context.newPage();
+    await page.goto('/login');
+    await signIn(page, phone, password);
+    await page.waitForURL('**/wujie/char/talk');
+  });
+  afterAll(() => context.close());
+
+  it('should not show the gated menu entries to an ordinary user', async () => {
+    const menu = page.getByTestId('sidebar-menu');
+    await menu.getByText('工作台').waitFor();
+    expect(await menu.getByText('用户管理').count()).toBe(0);
+    expect(await menu.getByText('首页').count()).toBe(0);
+    await screenshot(page, 'ordinary-user-zh');
+  });
+
+  it('should answer /401 for a permission-gated route and /404 for an ungranted menu page', async () => {
+    await page.goto('/system/user-auth/role/1');
+    await page.waitForURL('**/401');
+    await page.goto('/wujie/user');
+    await page.waitForURL('**/404');
+  });
+});

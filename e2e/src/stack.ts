@@ -1,0 +1,138 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+import { createConnection } from 'mysql2/promise';
+
+import { startStubPredictor } from './stub-predictor';
+
+// Starts the real backend for the browser tests: the identity service and the gateway (serving the built
+// web app), on free ports, with a database and a transport namespace of their own, and stops them after.
+// The gateway's structure predictor is a local stub (stub-predictor.ts), the one external service here.
+
+export const ROOT = join(import.meta.dirname, '..', '..');
+export const ADMIN_PASSWORD = 'E2e#Admin2024';
+
+const mysql = {
+  host: process.env.TEST_MYSQL_HOST ?? '127.0.0.1',
+  port: Number(process.env.TEST_MYSQL_PORT ?? 3306),
+  user: process.env.TEST_MYSQL_USER ?? 'root',
+  password: process.env.TEST_MYSQL_PASSWORD ?? '',
+};
+
+export interface Stack {
+  baseUrl: string;
+  socketPort: number;
+  database: string;
+  namespace: string;
+  stop(): Promise<void>;
+}
+
+export function mysqlUrl(database: string): string {
+  const auth = mysql.password ? `${mysql.user}:${encodeURIComponent(mysql.password)}` : mysql.user;
+  return `mysql://${auth}@${mysql.host}:${mysql.port}/${database}`;
+}
+
+/** `count` distinct free ports: all are held open together so the system cannot hand one out twice. */
+async function freePorts(count: number): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<ReturnType<typeof createServer>>((resolve, reject) => {
+          const server = createServer();
+          server.once('error', reject);
+          server.listen(0, '127.0.0.1', () => resolve(server));
+        }),
+    ),
+  );
+  const ports = servers.map((server) => {
+    const address = server.address();
+    return typeof address === 'object' && address ? address.port : 0;
+  });
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
+}
+
+function start(name: string, script: string, env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, [script], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[${name}] ${chunk}`));
+  return child;
+}
+
+async function waitForHealth(baseUrl: string, children: ChildProcess[]): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (children.some((child) => child.exitCode !== null)) {
+      throw new Error('a backend process exited during start-up (see its output above)');
+    }
+    try {
+      const response = await fetch(`${baseUrl}/prod-api/health`);
+      const body = (await response.json()) as { data?: { status?: string } };
+      if (body.data?.status === 'UP') return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`the backend did not become healthy at ${baseUrl}`);
+}
+
+const REQUIRED_BUILDS = [
+  'services/identity/dist/main.js',
+  'services/gateway/dist/main.js',
+  'web/dist/index.html',
+];
+
+export async function startStack(): Promise<Stack> {
+  const missing = REQUIRED_BUILDS.filter((file) => !existsSync(join(ROOT, file)));
+  if (missing.length) {
+    throw new Error(`build first (pnpm -r run build); missing: ${missing.join(', ')}`);
+  }
+  const tag = `${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const database = `t_e2e_${tag}`;
+  const [port, socketPort] = (await freePorts(2)) as [number, number];
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const namespace = `e2e${tag}`;
+  const common = { NODE_ENV: 'development', NAMESPACE: namespace, LOG_LEVEL: 'warn' };
+  const predictor = await startStubPredictor();
+  const identity = start('identity', 'services/identity/dist/main.js', {
+    ...common,
+    IDENTITY_DB_URL: mysqlUrl(database),
+    ADMIN_PASSWORD,
+  });
+  const gateway = start('gateway', 'services/gateway/dist/main.js', {
+    ...common,
+    GATEWAY_HOST: '127.0.0.1',
+    GATEWAY_PORT: String(port),
+    SOCKET_PORT: String(socketPort),
+    WEB_DIST: join(ROOT, 'web/dist'),
+    WEB_ORIGINS: baseUrl,
+    STRUCTURE_PREDICTOR_URL: predictor.url,
+  });
+  const children = [identity, gateway];
+  const stop = async () => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+    await Promise.all(
+      children.map((child) =>
+        child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : null,
+      ),
+    );
+    await predictor.close();
+    const connection = await createConnection(mysql);
+    await connection.query(`DROP DATABASE IF EXISTS \`${database}\``);
+    await connection.end();
+  };
+  try {
+    await waitForHealth(baseUrl, children);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, socketPort, database, namespace, stop };
+}

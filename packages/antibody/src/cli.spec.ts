@@ -1,0 +1,112 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+
+import { main } from './cli';
+import { THERAPEUTIC_CHAINS } from './fixtures/therapeutic-antibodies';
+
+const dir = mkdtempSync(join(tmpdir(), 'antibody-cli-'));
+const [trastuzumabH, trastuzumabL] = THERAPEUTIC_CHAINS;
+
+function fasta(name: string, text: string): string {
+  const file = join(dir, name);
+  writeFileSync(file, text);
+  return file;
+}
+
+async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+    out += String(chunk);
+    return true;
+  });
+  const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+    err += String(chunk);
+    return true;
+  });
+  try {
+    const code = await main(argv);
+    return { code, out, err };
+  } finally {
+    stdout.mockRestore();
+    stderr.mockRestore();
+  }
+}
+
+afterEach(() => vi.restoreAllMocks());
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('antibody CLI', () => {
+  const pair = fasta(
+    'pair.fa',
+    `>H trastuzumab heavy\n${trastuzumabH.sequence}\n>L trastuzumab light\n${trastuzumabL.sequence}\n`,
+  );
+
+  it('should print one JSON object per record with id, chainType, numbering pairs and CDRs', async () => {
+    const sut = await run('number', '--scheme', 'kabat', pair);
+    expect(sut.code).toBe(0);
+    const records = JSON.parse(sut.out) as {
+      id: string;
+      chainType: string;
+      numbering: [string, string][];
+      cdrs: unknown;
+    }[];
+    expect(records.map((r) => [r.id, r.chainType])).toEqual([
+      ['H', 'heavy'],
+      ['L', 'kappa'],
+    ]);
+    expect(records[0].cdrs).toEqual(trastuzumabH.kabat);
+    expect(records[1].cdrs).toEqual(trastuzumabL.kabat);
+    expect(records[0].numbering.slice(0, 2)).toEqual([
+      ['1', 'E'],
+      ['2', 'V'],
+    ]);
+    expect(records[0].numbering).toContainEqual(['52A', 'P']);
+  });
+
+  it('should default to IMGT', async () => {
+    const records = JSON.parse((await run('number', pair)).out) as { cdrs: unknown }[];
+    expect(records[0].cdrs).toEqual(trastuzumabH.imgt);
+  });
+
+  it('should report a bad record as an error object and exit 1, keeping the good ones', async () => {
+    const mixed = fasta('mixed.fa', `>ok\n${trastuzumabH.sequence}\n>dna\nACGTACGTACGTACGTACGT\n`);
+    const sut = await run('liabilities', mixed);
+    expect(sut.code).toBe(1);
+    const records = JSON.parse(sut.out) as {
+      id: string;
+      error?: { code: string; message: { zh: string; en: string } };
+    }[];
+    expect(records[0].error).toBeUndefined();
+    expect(records[1].error?.code).toBe('LOOKS_LIKE_DNA');
+    expect(records[1].error?.message.zh).toContain('核酸');
+  });
+
+  it('should run humanize, epitopes and design', async () => {
+    const h = JSON.parse((await run('humanize', pair)).out) as { humanized: string }[];
+    expect(h).toHaveLength(2);
+    const e = JSON.parse((await run('epitopes', pair)).out) as { consensus: unknown }[];
+    expect(e[0].consensus).toBeDefined();
+    const d = JSON.parse((await run('design', '--count', '3', '--seed', '5', pair)).out) as {
+      variants: unknown[];
+    }[];
+    expect(d[0].variants).toHaveLength(3);
+  });
+
+  it('should reject an empty file as an input error', async () => {
+    const sut = await run('number', fasta('empty.fa', ''));
+    expect(sut.code).toBe(1);
+    expect(JSON.parse(sut.out)[0].error.code).toBe('EMPTY_INPUT');
+  });
+
+  it('should print usage for a bad command or scheme and exit 2', async () => {
+    expect((await run('fold', pair)).code).toBe(2);
+    const sut = await run('number', '--scheme', 'martin', pair);
+    expect(sut.code).toBe(2);
+    expect(sut.err).toContain('unknown scheme: martin');
+    expect(sut.err).toContain('usage: antibody');
+  });
+});

@@ -1,0 +1,180 @@
+import { readFileSync } from 'node:fs';
+
+import { type CdrName, designLibrary } from './design';
+import { predictEpitopes } from './epitopes';
+import { AntibodyError } from './errors';
+import { humanize } from './humanize';
+import { analyzeLiabilities } from './liabilities';
+import { numberSequence } from './numbering/number';
+import type { Scheme } from './numbering/schemes';
+import { parseFasta, type SequenceRecord } from './sequence/sequence';
+
+const USAGE = `usage: antibody <number|liabilities|humanize|epitopes|design> [options] FILE|-
+
+  number       IMGT/Kabat/Chothia numbering, CDRs, frameworks, closest germlines
+  liabilities  sequence liabilities and developability figures
+  humanize     CDR grafting onto the closest human germline framework
+  epitopes     linear B-cell epitope prediction for antigen sequences
+  design       CDR library design (seeded)
+
+options:
+  --scheme imgt|kabat|chothia   numbering scheme (number, liabilities; default imgt)
+  --cdrs cdr1,cdr2,cdr3         CDRs to vary (design; default cdr3)
+  --count N                     variants per record (design; default 20)
+  --seed N                      PRNG seed (design; default 1)
+  --min-length N                shortest epitope segment (epitopes; default 6)
+  --min-votes N                 methods that must agree (epitopes; default 3)
+
+Reads FASTA (or one bare sequence) from FILE, or from standard input with '-'.
+Prints a JSON array with one object per input record.`;
+
+type Command = 'number' | 'liabilities' | 'humanize' | 'epitopes' | 'design';
+const COMMANDS: Command[] = ['number', 'liabilities', 'humanize', 'epitopes', 'design'];
+const SCHEMES: Scheme[] = ['imgt', 'kabat', 'chothia'];
+
+interface Parsed {
+  command: Command;
+  file: string;
+  options: Map<string, string>;
+}
+
+class UsageError extends Error {}
+
+function parseArgs(argv: string[]): Parsed {
+  const [command, ...rest] = argv;
+  if (!COMMANDS.includes(command as Command))
+    throw new UsageError(command ? `unknown command: ${command}` : 'missing command');
+  const options = new Map<string, string>();
+  const files: string[] = [];
+  for (let k = 0; k < rest.length; k++) {
+    const arg = rest[k];
+    if (arg.startsWith('--')) {
+      const [name, inline] = arg.slice(2).split('=', 2);
+      const value = inline ?? rest[++k];
+      if (value === undefined) throw new UsageError(`missing value for --${name}`);
+      options.set(name, value);
+    } else files.push(arg);
+  }
+  if (files.length !== 1) throw new UsageError('give exactly one FILE, or - for standard input');
+  const scheme = options.get('scheme');
+  if (scheme !== undefined && !SCHEMES.includes(scheme as Scheme))
+    throw new UsageError(`unknown scheme: ${scheme}`);
+  return { command: command as Command, file: files[0], options };
+}
+
+function intOption(options: Map<string, string>, name: string): number | undefined {
+  const raw = options.get(name);
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value)) throw new UsageError(`--${name} must be an integer`);
+  return value;
+}
+
+function runRecord(parsed: Parsed, record: SequenceRecord): Record<string, unknown> {
+  const { options } = parsed;
+  const scheme = (options.get('scheme') ?? 'imgt') as Scheme;
+  switch (parsed.command) {
+    case 'number': {
+      const r = numberSequence(record.sequence, { scheme });
+      return {
+        chainType: r.chainType,
+        species: r.species,
+        scheme: r.scheme,
+        numbering: r.residues.map((x) => [x.position, x.residue]),
+        cdrs: r.cdrs,
+        frameworks: r.frameworks,
+        germlines: r.germlines,
+        warnings: r.warnings,
+      };
+    }
+    case 'liabilities': {
+      const r = analyzeLiabilities(record.sequence, scheme);
+      return {
+        chainType: r.numbering.chainType,
+        scheme,
+        cdrs: r.numbering.cdrs,
+        liabilities: r.liabilities,
+        developability: r.developability,
+        warnings: r.numbering.warnings,
+      };
+    }
+    case 'humanize':
+      return { ...humanize(record.sequence) };
+    case 'epitopes':
+      return {
+        ...predictEpitopes(record.sequence, {
+          minLength: intOption(options, 'min-length'),
+          minVotes: intOption(options, 'min-votes'),
+        }),
+      };
+    case 'design': {
+      const cdrs = options
+        .get('cdrs')
+        ?.split(',')
+        .map((c) => c.trim().toLowerCase()) as CdrName[] | undefined;
+      const r = designLibrary(record.sequence, {
+        cdrs,
+        count: intOption(options, 'count'),
+        seed: intOption(options, 'seed'),
+      });
+      return { chainType: r.parent.chainType, ...r };
+    }
+  }
+}
+
+function errorObject(err: unknown): Record<string, unknown> {
+  if (err instanceof AntibodyError) return { error: err.toJSON() };
+  return {
+    error: {
+      code: 'INTERNAL',
+      message: { zh: '内部错误。', en: err instanceof Error ? err.message : String(err) },
+    },
+  };
+}
+
+async function readInput(file: string): Promise<string> {
+  if (file !== '-') return readFileSync(file, 'utf8');
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Runs the CLI; resolves to the exit code (0 ok, 1 some record failed, 2 usage or input error). */
+export async function main(argv: string[]): Promise<number> {
+  let parsed: Parsed;
+  try {
+    parsed = parseArgs(argv);
+  } catch (err) {
+    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n\n${USAGE}\n`);
+    return 2;
+  }
+  let records: SequenceRecord[];
+  try {
+    records = parseFasta(await readInput(parsed.file));
+  } catch (err) {
+    if (!(err instanceof AntibodyError)) {
+      process.stderr.write(
+        `cannot read ${parsed.file}: ${err instanceof Error ? err.message : String(err)}\n`,
+      );
+      return 2;
+    }
+    process.stdout.write(`${JSON.stringify([{ id: null, ...errorObject(err) }], null, 2)}\n`);
+    return 1;
+  }
+  let failed = false;
+  const out: Record<string, unknown>[] = [];
+  for (const record of records) {
+    try {
+      out.push({ id: record.id, ...runRecord(parsed, record) });
+    } catch (err) {
+      if (err instanceof UsageError) {
+        process.stderr.write(`${err.message}\n\n${USAGE}\n`);
+        return 2;
+      }
+      failed = true;
+      out.push({ id: record.id, ...errorObject(err) });
+    }
+  }
+  process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+  return failed ? 1 : 0;
+}

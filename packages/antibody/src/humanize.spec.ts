@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+
+import { THERAPEUTIC_CHAINS } from './fixtures/therapeutic-antibodies';
+import { humanize } from './humanize';
+import { numberSequence } from './numbering/number';
+
+const byName = (name: string) => THERAPEUTIC_CHAINS.find((c) => c.name === name)!;
+// Murine variable domains: muromonab (OKT3) VH, rituximab VH/VL and cetuximab VL.
+const murine = ['muromonab (OKT3) VH', 'rituximab VH', 'rituximab VL', 'cetuximab VL'].map(byName);
+
+describe(humanize.name, () => {
+  for (const chain of murine) {
+    describe(chain.name, () => {
+      const sut = humanize(chain.sequence);
+
+      it('should keep the IMGT and Kabat CDRs unchanged', () => {
+        expect(numberSequence(sut.humanized, { scheme: 'imgt' }).cdrs).toEqual(chain.imgt);
+        expect(numberSequence(sut.humanized, { scheme: 'kabat' }).cdrs).toEqual(chain.kabat);
+      });
+
+      it('should raise the identity to the closest human germline', () => {
+        expect(sut.humanness.after.identity).toBeGreaterThan(sut.humanness.before.identity);
+        expect(numberSequence(sut.humanized).species).toBe('human');
+      });
+
+      it('should leave no non-human framework residue outside the grafted CDRs', () => {
+        expect(sut.humanness.before.nonHumanFrameworkResidues).toBeGreaterThan(0);
+        expect(sut.humanness.after.nonHumanFrameworkResidues).toBe(0);
+        expect(sut.humanness.after.perRegion.fr1).toBe(1);
+        expect(sut.humanness.after.perRegion.fr3).toBe(1);
+      });
+
+      it('should list every mutation with position, residues and a reason in both languages', () => {
+        expect(sut.mutations.length).toBe(sut.humanness.before.nonHumanFrameworkResidues);
+        for (const m of sut.mutations) {
+          expect(m.imgt).toMatch(/^\d+[A-Z]*$/);
+          expect(m.from).not.toBe(m.to);
+          expect(m.reason.en).toContain(sut.acceptor.v);
+          expect(m.reason.zh).toContain(sut.acceptor.v);
+        }
+      });
+    });
+  }
+
+  it('should pick a human acceptor of the same chain type', () => {
+    expect(humanize(byName('rituximab VH').sequence).acceptor.v).toMatch(/^IGHV/);
+    expect(humanize(byName('rituximab VL').sequence).acceptor).toMatchObject({
+      v: expect.stringMatching(/^IGKV/),
+      j: expect.stringMatching(/^IGKJ/),
+    });
+  });
+
+  it('should suggest Vernier-zone back-mutations separately, without applying them', () => {
+    const sut = humanize(byName('muromonab (OKT3) VH').sequence);
+    const vernier = sut.backMutations.filter((b) => b.zone === 'vernier');
+    expect(vernier.map((b) => b.kabat)).toEqual(expect.arrayContaining(['48', '67', '69', '73']));
+    for (const b of sut.backMutations) {
+      const mutation = sut.mutations.find((m) => m.imgt === b.imgt)!;
+      expect([b.from, b.to]).toEqual([mutation.to, mutation.from]);
+      expect(b.reason.en).toContain(`Kabat ${b.kabat}`);
+    }
+  });
+
+  it('should leave a human antibody nearly unchanged', () => {
+    const sut = humanize(byName('nivolumab VL').sequence);
+    expect(sut.mutations.length).toBeLessThanOrEqual(2);
+  });
+});

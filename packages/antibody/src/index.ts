@@ -1,0 +1,54 @@
+// Public API of the antibody toolkit. Pure TypeScript with no Node built-ins, so the web app can
+// bundle it; the command-line tool lives in cli.ts and is not exported here.
+export type { CdrName, DesignedVariant, DesignOptions, DesignResult } from './design';
+export { designLibrary, mulberry32 } from './design';
+export type {
+  EpitopeMethod,
+  EpitopeOptions,
+  EpitopePrediction,
+  MethodResult,
+  Segment,
+} from './epitopes';
+export { predictEpitopes, windowScores } from './epitopes';
+export * from './errors';
+export type { BackMutation, HumanizationResult, HumannessReport, Mutation } from './humanize';
+export { humanize } from './humanize';
+export type {
+  Developability,
+  DevelopabilityFigure,
+  Flag,
+  Liability,
+  LiabilityKind,
+  LiabilityReport,
+  Severity,
+} from './liabilities';
+export {
+  analyzeLiabilities,
+  developability,
+  DEVELOPABILITY_THRESHOLDS,
+  findLiabilities,
+} from './liabilities';
+export type {
+  ChainType,
+  GermlineMatch,
+  NumberedResidue,
+  NumberingResult,
+  NumberOptions,
+  RegionName,
+} from './numbering/number';
+export { numberSequence, renumber } from './numbering/number';
+export type { Position } from './numbering/positions';
+export type { Scheme } from './numbering/schemes';
+export type { Locus, Species } from './reference/germlines';
+export type { AminoAcidScale } from './reference/scales';
+export {
+  CHOU_FASMAN_TURN,
+  EMINI_SURFACE,
+  KOLASKAR_TONGAONKAR,
+  KYTE_DOOLITTLE,
+  PARKER_HYDROPHILICITY,
+} from './reference/scales';
+export type { SequenceRecord } from './sequence/sequence';
+export { cleanProteinSequence, parseFasta } from './sequence/sequence';
+export type { StructureInput, StructurePrediction, StructurePredictorConfig } from './structure';
+export { predictStructure } from './structure';

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+
+import { parseLanguage } from './language';
+import { MESSAGES, renderMessage } from './messages';
+
+describe('messages', () => {
+  it('should have every message in both languages', () => {
+    for (const [key, text] of Object.entries(MESSAGES)) {
+      expect(text.zh, key).toBeTruthy();
+      expect(text.en, key).toBeTruthy();
+    }
+  });
+
+  it('should fill placeholders and keep unknown ones', () => {
+    expect(renderMessage('validation.max_length', 'en', { length: 30 })).toBe(
+      'Length should not exceed 30 characters',
+    );
+    expect(renderMessage('validation.required', 'zh', {})).toBe('{field}不能为空');
+  });
+
+  it('should read languages leniently with zh as the default', () => {
+    expect(parseLanguage('en_US')).toBe('en');
+    expect(parseLanguage('EN')).toBe('en');
+    expect(parseLanguage('zh-CN')).toBe('zh');
+    expect(parseLanguage('fr')).toBe('zh');
+    expect(parseLanguage(undefined)).toBe('zh');
+  });
+});

@@ -1,0 +1,56 @@
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+
+import { type Language, LANGUAGES } from '../common/language';
+
+/** Who is asking: filled in by the gateway from the HTTP request, never from the client's body. */
+export class ClientContext {
+  @IsString()
+  @MaxLength(64)
+  ip!: string;
+
+  @IsString()
+  @MaxLength(512)
+  userAgent!: string;
+
+  @IsIn([...LANGUAGES])
+  lang!: Language;
+}
+
+/** The signed-in caller of a command (from the session), for commands that need one. */
+export class Caller {
+  @IsInt()
+  userId!: number;
+
+  @IsString()
+  tokenId!: string;
+
+  @IsOptional()
+  @IsInt()
+  companyId?: number | null;
+}
+
+/** A command body together with the gateway's context: `{ body, client, caller? }`. */
+export function commandOf<T>(bodyType: new () => T) {
+  class Command {
+    @ValidateNested()
+    @Type(() => bodyType)
+    body!: T;
+
+    @ValidateNested()
+    @Type(() => ClientContext)
+    client!: ClientContext;
+
+    @IsOptional()
+    @ValidateNested()
+    @Type(() => Caller)
+    caller?: Caller;
+  }
+  return Command;
+}
+
+export interface CommandPayload<T> {
+  body: T;
+  client: ClientContext;
+  caller?: Caller;
+}

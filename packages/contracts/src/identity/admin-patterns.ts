@@ -1,0 +1,145 @@
+/**
+ * Message patterns of the administration console (issue 4), handled by the identity service. Kept
+ * apart from IDENTITY_PATTERNS (sign-in and the shell) so each list stays readable.
+ */
+export const ADMIN_PATTERNS = {
+  userList: 'identity.admin.user.list',
+  userGet: 'identity.admin.user.get',
+  userCreate: 'identity.admin.user.create',
+  userUpdate: 'identity.admin.user.update',
+  userRemove: 'identity.admin.user.remove',
+  userResetPwd: 'identity.admin.user.reset_pwd',
+  userChangeStatus: 'identity.admin.user.change_status',
+  userAuthRoleGet: 'identity.admin.user.auth_role.get',
+  userAuthRole: 'identity.admin.user.auth_role',
+  userSimple: 'identity.admin.user.simple',
+  userExportPage: 'identity.admin.user.export_page',
+  userImport: 'identity.admin.user.import',
+  deptTree: 'identity.admin.dept.tree',
+
+  profileGet: 'identity.profile.get',
+  profileUpdate: 'identity.profile.update',
+  profileUpdatePwd: 'identity.profile.update_pwd',
+  profileAvatar: 'identity.profile.avatar',
+  profilePageSize: 'identity.profile.page_size',
+  profileTour: 'identity.profile.tour',
+
+  roleList: 'identity.admin.role.list',
+  roleGet: 'identity.admin.role.get',
+  roleCreate: 'identity.admin.role.create',
+  roleUpdate: 'identity.admin.role.update',
+  roleDataScope: 'identity.admin.role.data_scope',
+  roleChangeStatus: 'identity.admin.role.change_status',
+  roleRemove: 'identity.admin.role.remove',
+  roleOptions: 'identity.admin.role.options',
+  roleAllocatedUsers: 'identity.admin.role.users.allocated',
+  roleUnallocatedUsers: 'identity.admin.role.users.unallocated',
+  roleCancelUsers: 'identity.admin.role.users.cancel',
+  roleSelectUsers: 'identity.admin.role.users.select',
+  roleDeptTree: 'identity.admin.role.dept_tree',
+
+  menuList: 'identity.admin.menu.list',
+  menuGet: 'identity.admin.menu.get',
+  menuTreeSelect: 'identity.admin.menu.tree_select',
+  menuRoleTreeSelect: 'identity.admin.menu.role_tree_select',
+  menuCreate: 'identity.admin.menu.create',
+  menuUpdate: 'identity.admin.menu.update',
+  menuRemove: 'identity.admin.menu.remove',
+
+  deptList: 'identity.admin.dept.list',
+  deptListExclude: 'identity.admin.dept.list_exclude',
+  deptGet: 'identity.admin.dept.get',
+  deptCreate: 'identity.admin.dept.create',
+  deptUpdate: 'identity.admin.dept.update',
+  deptRemove: 'identity.admin.dept.remove',
+
+  postList: 'identity.admin.post.list',
+  postGet: 'identity.admin.post.get',
+  postCreate: 'identity.admin.post.create',
+  postUpdate: 'identity.admin.post.update',
+  postRemove: 'identity.admin.post.remove',
+  postOptions: 'identity.admin.post.options',
+
+  dictTypeList: 'identity.admin.dict_type.list',
+  dictTypeGet: 'identity.admin.dict_type.get',
+  dictTypeCreate: 'identity.admin.dict_type.create',
+  dictTypeUpdate: 'identity.admin.dict_type.update',
+  dictTypeRemove: 'identity.admin.dict_type.remove',
+  dictTypeOptions: 'identity.admin.dict_type.options',
+  dictRefreshCache: 'identity.admin.dict.refresh_cache',
+  dictDataList: 'identity.admin.dict_data.list',
+  dictDataGet: 'identity.admin.dict_data.get',
+  dictDataByType: 'identity.dict_data.by_type',
+  dictDataTree: 'identity.admin.dict_data.tree',
+  dictDataCreate: 'identity.admin.dict_data.create',
+  dictDataUpdate: 'identity.admin.dict_data.update',
+  dictDataRemove: 'identity.admin.dict_data.remove',
+
+  configList: 'identity.admin.config.list',
+  configGet: 'identity.admin.config.get',
+  configByKey: 'identity.config.by_key',
+  configCreate: 'identity.admin.config.create',
+  configUpdate: 'identity.admin.config.update',
+  configRemove: 'identity.admin.config.remove',
+  configRefreshCache: 'identity.admin.config.refresh_cache',
+
+  noticeList: 'identity.admin.notice.list',
+  noticeGet: 'identity.admin.notice.get',
+  noticeCreate: 'identity.admin.notice.create',
+  noticeUpdate: 'identity.admin.notice.update',
+  noticeRemove: 'identity.admin.notice.remove',
+  noticeMine: 'identity.notice.mine',
+  noticeRead: 'identity.notice.read',
+
+  richTextList: 'identity.admin.rich_text.list',
+  richTextGet: 'identity.admin.rich_text.get',
+  richTextCreate: 'identity.admin.rich_text.create',
+  richTextUpdate: 'identity.admin.rich_text.update',
+  richTextRemove: 'identity.admin.rich_text.remove',
+
+  companyList: 'identity.admin.company.list',
+  companyGet: 'identity.admin.company.get',
+  companyCreate: 'identity.admin.company.create',
+  companyUpdate: 'identity.admin.company.update',
+  companyRemove: 'identity.admin.company.remove',
+
+  /** Event (emit): one operation-log row, sent by the gateway after every write. */
+  operLogList: 'identity.admin.operlog.list',
+  operLogRemove: 'identity.admin.operlog.remove',
+  operLogClean: 'identity.admin.operlog.clean',
+  loginLogList: 'identity.admin.logininfor.list',
+  loginLogRemove: 'identity.admin.logininfor.remove',
+  loginLogClean: 'identity.admin.logininfor.clean',
+  loginLogUnlock: 'identity.admin.logininfor.unlock',
+
+  onlineList: 'identity.admin.online.list',
+  onlineForceLogout: 'identity.admin.online.force_logout',
+
+  jobList: 'identity.admin.job.list',
+  jobGet: 'identity.admin.job.get',
+  jobCreate: 'identity.admin.job.create',
+  jobUpdate: 'identity.admin.job.update',
+  jobRemove: 'identity.admin.job.remove',
+  jobChangeStatus: 'identity.admin.job.change_status',
+  jobRun: 'identity.admin.job.run',
+  jobHandlers: 'identity.admin.job.handlers',
+  jobLogList: 'identity.admin.job_log.list',
+  jobLogRemove: 'identity.admin.job_log.remove',
+  jobLogClean: 'identity.admin.job_log.clean',
+
+  cacheInfo: 'identity.admin.cache.info',
+  cacheNames: 'identity.admin.cache.names',
+  cacheKeys: 'identity.admin.cache.keys',
+  cacheValue: 'identity.admin.cache.value',
+  cacheClearName: 'identity.admin.cache.clear_name',
+  cacheClearKey: 'identity.admin.cache.clear_key',
+  cacheClearAll: 'identity.admin.cache.clear_all',
+} as const;
+
+/**
+ * Server figures of each service, asked over the transport by the gateway's server monitor. Each
+ * service answers its own pattern; a new service adds its entry here.
+ */
+export const SERVER_INFO_PATTERNS = {
+  identity: 'identity.monitor.server',
+} as const;

@@ -1,0 +1,37 @@
+/** Message patterns of the identity service; the gateway sends them, identity handles them. */
+export const IDENTITY_PATTERNS = {
+  health: 'identity.health',
+  captchaCreate: 'identity.captcha.create',
+  login: 'identity.auth.login',
+  logout: 'identity.auth.logout',
+  sendSmsCode: 'identity.code.sms.send',
+  sendEmailCode: 'identity.code.email.send',
+  verifySmsCode: 'identity.code.sms.verify',
+  verifyEmailCode: 'identity.code.email.verify',
+  registerByPhone: 'identity.register.phone',
+  registerByEmail: 'identity.register.email',
+  resetPasswordByPhone: 'identity.password.reset.phone',
+  resetPasswordByEmail: 'identity.password.reset.email',
+  emailCheck: 'identity.user.email.check',
+  routers: 'identity.menu.routers',
+  checkMainland: 'identity.user.mainland',
+  bindPhone: 'identity.user.phone.bind',
+} as const;
+
+export type IdentityPattern = (typeof IDENTITY_PATTERNS)[keyof typeof IDENTITY_PATTERNS];
+
+export interface CaptchaView {
+  captchaEnabled: boolean;
+  uuid: string;
+  img: string;
+}
+
+export interface TokenView {
+  token: string;
+}
+
+export interface HealthView {
+  service: string;
+  mysql: 'UP' | 'DOWN';
+  uptimeSeconds: number;
+}

@@ -1,0 +1,196 @@
+// Messages of the workflow area (designer rules of spec §5, diagram checks, workflow, agent, skill,
+// function and process-model errors), merged into MESSAGES. Diagram messages name the element id.
+export const WORKFLOW_MESSAGES = {
+  'validation.min_items': {
+    zh: '{field}至少需要{count}项',
+    en: '{field} needs at least {count} item(s)',
+  },
+  'bpmn.xml_invalid': {
+    zh: '流程图 XML 无法解析：{reason}',
+    en: 'The diagram XML cannot be parsed: {reason}',
+  },
+  'bpmn.no_process': { zh: '流程图中没有流程', en: 'The diagram has no process' },
+  'bpmn.key_required': { zh: '流程标识不能为空', en: 'The process key cannot be empty' },
+  'bpmn.name_required': { zh: '流程名称不能为空', en: 'The process name cannot be empty' },
+  'bpmn.key_pattern': {
+    zh: 'key 只能使用英文数字命名',
+    en: 'The key must start with a letter or underscore, then letters, digits, -, ., _ or $',
+  },
+  'bpmn.key_duplicate': {
+    zh: 'Key值已存在,不允许使用相同的key值。',
+    en: 'The key already exists; the same key cannot be used twice.',
+  },
+  'bpmn.key_readonly': {
+    zh: '已有流程的 key 不能修改（原为 {key}）',
+    en: 'The key of an existing process cannot be changed (it is {key})',
+  },
+  'bpmn.id_pattern': {
+    zh: '元素 {id}：编号须以字母开头，只能包含字母、数字、-、.、:、_',
+    en: 'Element {id}: an id starts with a letter, then letters, digits, -, ., : or _',
+  },
+  'bpmn.id_duplicate': {
+    zh: '元素编号 {id} 重复',
+    en: 'The element id {id} is used more than once',
+  },
+  'bpmn.no_start': { zh: '流程 {id} 缺少开始事件', en: 'Process {id} has no start event' },
+  'bpmn.no_end': { zh: '流程 {id} 缺少结束事件', en: 'Process {id} has no end event' },
+  'bpmn.flow_dangling': {
+    zh: '连线 {id} 缺少起点或终点',
+    en: 'Sequence flow {id} has no source or no target',
+  },
+  'bpmn.node_no_incoming': {
+    zh: '节点 {id} 没有输入连线',
+    en: 'Node {id} has no incoming sequence flow',
+  },
+  'bpmn.node_no_outgoing': {
+    zh: '节点 {id} 没有输出连线',
+    en: 'Node {id} has no outgoing sequence flow',
+  },
+  'bpmn.agent_descriptor_missing': {
+    zh: '智能体节点 {id} 缺少智能体配置',
+    en: 'Agent node {id} has no agent descriptor',
+  },
+  'bpmn.branch_descriptor_missing': {
+    zh: '分支节点 {id} 缺少分支配置',
+    en: 'Branch node {id} has no branch descriptor',
+  },
+  'bpmn.descriptor_json': {
+    zh: '节点 {id} 的配置不是有效的 JSON 对象',
+    en: 'The descriptor of node {id} is not a valid JSON object',
+  },
+  'bpmn.descriptor_field': {
+    zh: '节点 {id} 的配置项 {name} 无效',
+    en: 'Node {id}: the descriptor field {name} is invalid',
+  },
+  'bpmn.instruction_required': {
+    zh: '智能体节点 {id} 的指令不能为空',
+    en: 'Agent node {id}: the instruction cannot be empty',
+  },
+  'bpmn.type_invalid': {
+    zh: '节点 {id} 的类型 {type} 无效',
+    en: 'Node {id}: the type {type} is invalid',
+  },
+  'bpmn.validator_unknown': {
+    zh: '节点 {id} 的校验器 {name} 不存在',
+    en: 'Node {id}: there is no validator named {name}',
+  },
+  'bpmn.validator_param_text': {
+    zh: '节点 {id} 的校验器 {name} 需要一个文本参数',
+    en: 'Node {id}: validator {name} takes one text parameter',
+  },
+  'bpmn.validator_param_list': {
+    zh: '节点 {id} 的校验器 {name} 需要参数列表',
+    en: 'Node {id}: validator {name} takes a list of parameters',
+  },
+  'bpmn.validator_param_empty': {
+    zh: '节点 {id} 的校验器 {name} 参数不能为空',
+    en: 'Node {id}: the parameters of validator {name} cannot be empty',
+  },
+  'bpmn.branch_empty': {
+    zh: '分支节点 {id} 至少需要一个分支',
+    en: 'Branch node {id} needs at least one branch',
+  },
+  'bpmn.branch_target_required': {
+    zh: '分支节点 {id} 的第 {index} 个分支没有目标节点',
+    en: 'Branch node {id}: branch {index} has no target node',
+  },
+  'bpmn.branch_target_missing': {
+    zh: '分支节点 {id} 的目标节点 {target} 不存在',
+    en: 'Branch node {id}: the target node {target} does not exist',
+  },
+  'bpmn.branch_target_not_outgoing': {
+    zh: '分支节点 {id} 的目标节点 {target} 不是其输出连线的目标',
+    en: 'Branch node {id}: the target node {target} is not reached by one of its outgoing flows',
+  },
+  'workflow.not_found': { zh: '工作流不存在', en: 'The workflow does not exist' },
+  'workflow.agents_required': {
+    zh: '工作流至少需要选择一个智能体',
+    en: 'A workflow needs at least one agent',
+  },
+  'workflow.agent_missing': { zh: '智能体 {id} 不存在', en: 'Agent {id} does not exist' },
+  'workflow.version_not_found': {
+    zh: '工作流版本 {version} 不存在',
+    en: 'Workflow version {version} does not exist',
+  },
+  'workflow.copy_suffix': { zh: '副本', en: 'copy' },
+  'workflow.not_runnable': {
+    zh: '只有测试中或已上线的工作流可以运行',
+    en: 'Only workflows in testing or online can run',
+  },
+  'bpm.model_key_mismatch': {
+    zh: '流程图的 key（{processKey}）与模型的 key（{key}）不一致',
+    en: 'The diagram key ({processKey}) differs from the model key ({key})',
+  },
+  'agent.not_found': { zh: '智能体不存在', en: 'The agent does not exist' },
+  'agent.in_use': {
+    zh: '智能体已被工作流“{names}”使用，不能删除',
+    en: 'The agent is used by the workflow(s) "{names}" and cannot be deleted',
+  },
+  'agent.skill_missing': { zh: '技能 {id} 不存在', en: 'Skill {id} does not exist' },
+  'skill.not_found': { zh: '技能不存在', en: 'The skill does not exist' },
+  'skill.in_use': {
+    zh: '技能已被智能体“{names}”使用，不能删除',
+    en: 'The skill is used by the agent(s) "{names}" and cannot be deleted',
+  },
+  'skill.function_missing': { zh: '函数 {id} 不存在', en: 'Function {id} does not exist' },
+  'function.not_found': { zh: '函数不存在', en: 'The function does not exist' },
+  'function.name_pattern': {
+    zh: '函数名须以字母、_ 或 $ 开头，只能包含字母、数字、_ 和 $',
+    en: 'A function name starts with a letter, _ or $, then letters, digits, _ or $',
+  },
+  'function.name_taken': { zh: '函数名 {name} 已存在', en: 'The function name {name} is taken' },
+  'function.tags_required': {
+    zh: '函数至少需要一个标签',
+    en: 'A function needs at least one tag',
+  },
+  'function.code_required': { zh: '函数代码不能为空', en: 'The function code cannot be empty' },
+  'function.param_duplicate': {
+    zh: '参数名 {name} 重复',
+    en: 'The parameter name {name} is used twice',
+  },
+  'function.in_use': {
+    zh: '函数已被技能“{names}”使用，不能删除',
+    en: 'The function is used by the skill(s) "{names}" and cannot be deleted',
+  },
+  'function.arg_required': {
+    zh: '缺少必填参数 {name}',
+    en: 'The required argument {name} is missing',
+  },
+  'function.arg_type': {
+    zh: '参数 {name} 应为 {type} 类型',
+    en: 'The argument {name} must be of type {type}',
+  },
+  'function.sandbox_failed': {
+    zh: '函数沙箱运行失败，请稍后重试',
+    en: 'The function sandbox failed, please try again later',
+  },
+  'bpm.model_not_found': { zh: '流程模型不存在', en: 'The process model does not exist' },
+  'bpm.form_not_found': { zh: '流程表单不存在', en: 'The process form does not exist' },
+  'bpm.group_not_found': { zh: '用户组不存在', en: 'The user group does not exist' },
+  'bpm.group_missing': { zh: '用户组 {id} 不存在', en: 'User group {id} does not exist' },
+  'bpm.rule_not_found': { zh: '任务分配规则不存在', en: 'The task assignment rule does not exist' },
+  'bpm.rule_task_unknown': {
+    zh: '流程模型中没有用户任务 {key}',
+    en: 'The process model has no user task {key}',
+  },
+  'bpm.rule_exists': {
+    zh: '用户任务 {key} 已有分配规则',
+    en: 'The user task {key} already has an assignment rule',
+  },
+  'bpm.rule_options_required': {
+    zh: '请选择分配规则的取值',
+    en: 'Choose at least one value for the assignment rule',
+  },
+  'bpm.rule_options_invalid': {
+    zh: '分配规则的取值 {value} 无效',
+    en: 'The assignment rule value {value} is invalid',
+  },
+  'bpm.form_in_use': {
+    zh: '表单已被流程模型“{names}”使用，不能删除',
+    en: 'The form is used by the process model(s) "{names}" and cannot be deleted',
+  },
+  'bpm.group_in_use': {
+    zh: '用户组已被任务分配规则使用，不能删除',
+    en: 'The user group is used by a task assignment rule and cannot be deleted',
+  },
+} as const;

@@ -1,0 +1,69 @@
+/** Message patterns of the workflow service; the gateway sends them, the workflow service handles them. */
+export const WORKFLOW_PATTERNS = {
+  health: 'workflow.health',
+  list: 'workflow.workflow.list',
+  listSimple: 'workflow.workflow.list-simple',
+  get: 'workflow.workflow.get',
+  create: 'workflow.workflow.create',
+  update: 'workflow.workflow.update',
+  remove: 'workflow.workflow.remove',
+  copy: 'workflow.workflow.copy',
+  tags: 'workflow.workflow.tags',
+  xmlToJson: 'workflow.workflow.xml-to-json',
+  versions: 'workflow.version.list',
+  version: 'workflow.version.get',
+  diff: 'workflow.version.diff',
+  restore: 'workflow.version.restore',
+  /** The current version of a workflow and its agent graph, for a run to record and execute. */
+  resolveRun: 'workflow.version.resolve-run',
+
+  agentList: 'workflow.agent.list',
+  agentListSimple: 'workflow.agent.list-simple',
+  agentGet: 'workflow.agent.get',
+  agentCreate: 'workflow.agent.create',
+  agentUpdate: 'workflow.agent.update',
+  agentRemove: 'workflow.agent.remove',
+
+  skillList: 'workflow.skill.list',
+  skillListSimple: 'workflow.skill.list-simple',
+  skillGet: 'workflow.skill.get',
+  skillCreate: 'workflow.skill.create',
+  skillUpdate: 'workflow.skill.update',
+  skillRemove: 'workflow.skill.remove',
+
+  functionList: 'workflow.function.list',
+  functionListSimple: 'workflow.function.list-simple',
+  functionGet: 'workflow.function.get',
+  functionCreate: 'workflow.function.create',
+  functionUpdate: 'workflow.function.update',
+  functionRemove: 'workflow.function.remove',
+  functionRun: 'workflow.function.run',
+  functionTags: 'workflow.function.tags',
+
+  modelList: 'workflow.bpm.model.list',
+  modelGet: 'workflow.bpm.model.get',
+  modelCreate: 'workflow.bpm.model.create',
+  modelUpdate: 'workflow.bpm.model.update',
+  modelRemove: 'workflow.bpm.model.remove',
+
+  ruleList: 'workflow.bpm.rule.list',
+  ruleCreate: 'workflow.bpm.rule.create',
+  ruleUpdate: 'workflow.bpm.rule.update',
+  ruleRemove: 'workflow.bpm.rule.remove',
+
+  formList: 'workflow.bpm.form.list',
+  formListSimple: 'workflow.bpm.form.list-simple',
+  formGet: 'workflow.bpm.form.get',
+  formCreate: 'workflow.bpm.form.create',
+  formUpdate: 'workflow.bpm.form.update',
+  formRemove: 'workflow.bpm.form.remove',
+
+  groupList: 'workflow.bpm.group.list',
+  groupListSimple: 'workflow.bpm.group.list-simple',
+  groupGet: 'workflow.bpm.group.get',
+  groupCreate: 'workflow.bpm.group.create',
+  groupUpdate: 'workflow.bpm.group.update',
+  groupRemove: 'workflow.bpm.group.remove',
+} as const;
+
+export type WorkflowPattern = (typeof WORKFLOW_PATTERNS)[keyof typeof WORKFLOW_PATTERNS];

@@ -1,0 +1,211 @@
+import type { AgentDescriptor, AgentGraph, BranchDescriptor } from './agent-graph';
+import type { FunctionValueType, TaskAssignType, WorkflowStatus } from './rules';
+
+/** Who created and last changed a record, and when (ISO 8601, UTC). */
+export interface AuditView {
+  createBy: string;
+  createTime: string;
+  updateBy: string;
+  updateTime: string;
+}
+
+/** A page of a list: the gateway spreads it into `{code, msg, rows, total}`. */
+export interface PageView<T> {
+  rows: T[];
+  total: number;
+}
+
+export interface WorkflowSimpleView {
+  id: number;
+  name: string;
+  /** The BPMN process id of the diagram; fixed once set. */
+  processKey: string | null;
+  status: WorkflowStatus;
+  description: string;
+  descriptionEn: string;
+}
+
+export interface WorkflowSummaryView extends WorkflowSimpleView, AuditView {
+  agentIds: number[];
+  params: string;
+  tags: string[];
+  /** Number of the current version. */
+  version: number;
+}
+
+export interface WorkflowView extends WorkflowSummaryView {
+  /** The flowchart: BPMN 2.0 XML. */
+  workflow: string;
+}
+
+/** An agent or branch node's settings as a version holds them (descriptor null when unreadable). */
+export interface AgentSettingView {
+  id: string;
+  kind: 'agent' | 'branch';
+  name: string;
+  documentation: string;
+  descriptor: AgentDescriptor | BranchDescriptor | null;
+}
+
+export interface WorkflowVersionSummaryView {
+  workflowId: number;
+  version: number;
+  name: string;
+  status: WorkflowStatus;
+  /** Version this one was restored from, if any. */
+  restoredFrom: number | null;
+  current: boolean;
+  createBy: string;
+  createTime: string;
+}
+
+export interface WorkflowVersionView extends WorkflowVersionSummaryView {
+  processKey: string | null;
+  description: string;
+  descriptionEn: string;
+  agentIds: number[];
+  params: string;
+  tags: string[];
+  workflow: string;
+  agents: AgentSettingView[];
+}
+
+export interface FieldChangeView {
+  field: string;
+  from: unknown;
+  to: unknown;
+}
+
+export interface AgentSettingChangeView {
+  id: string;
+  kind: 'agent' | 'branch';
+  change: 'added' | 'removed' | 'changed';
+  name: string;
+  fields: FieldChangeView[];
+}
+
+export interface WorkflowDiffView {
+  workflowId: number;
+  from: number;
+  to: number;
+  /** Changed workflow fields (name, status, descriptions, agents, parameters, tags). */
+  fields: FieldChangeView[];
+  xmlChanged: boolean;
+  /** Unified diff of the two diagrams' XML (empty when equal). */
+  xml: string;
+  /** Changed agent and branch settings, per node id. */
+  agents: AgentSettingChangeView[];
+}
+
+/** What a run records and executes: the workflow's current version and its agent graph. */
+export interface WorkflowRunRefView {
+  workflowId: number;
+  version: number;
+  processKey: string;
+  workflow: string;
+  graph: AgentGraph;
+}
+
+export interface AgentView extends AuditView {
+  id: number;
+  name: string;
+  nameEn: string;
+  type: string;
+  description: string;
+  descriptionEn: string;
+  instruction: string;
+  skillIds: number[];
+  /** '0' enabled, '1' disabled. */
+  status: '0' | '1';
+}
+
+export interface NamedView {
+  id: number;
+  name: string;
+  nameEn?: string;
+}
+
+export interface SkillView extends AuditView {
+  id: number;
+  name: string;
+  nameEn: string;
+  description: string;
+  descriptionEn: string;
+  instruction: string;
+  functionIds: number[];
+}
+
+export interface FunctionParamView {
+  name: string;
+  type: FunctionValueType;
+  required: boolean;
+  description: string;
+}
+
+export interface FunctionView extends AuditView {
+  id: number;
+  name: string;
+  description: string;
+  tags: string[];
+  params: FunctionParamView[];
+  returnType: FunctionValueType;
+  returnDescription: string;
+  code: string;
+}
+
+export type FunctionRunStatus = 'success' | 'error' | 'timeout' | 'memory';
+
+/** Outcome of running a function's code in the sandbox. */
+export interface FunctionRunView {
+  status: FunctionRunStatus;
+  /** The returned value (JSON), when status is success. */
+  result?: unknown;
+  /** Whether the result fits the declared return type. */
+  returnTypeMatches?: boolean;
+  error?: string;
+  /** What the code printed with console.log/info/warn/error (capped). */
+  logs: string[];
+  elapsedMs: number;
+}
+
+export interface BpmModelView extends AuditView {
+  id: number;
+  key: string;
+  name: string;
+  description: string;
+  category: string;
+  formId: number | null;
+  bpmnXml: string;
+}
+
+export type BpmModelSummaryView = Omit<BpmModelView, 'bpmnXml'>;
+
+export interface BpmFormView extends AuditView {
+  id: number;
+  name: string;
+  /** '0' enabled, '1' disabled. */
+  status: '0' | '1';
+  /** Field definitions of the form designer (JSON values). */
+  fields: unknown[];
+  conf: string;
+  remark: string;
+}
+
+/** A user task of a model with its assignment rule (id, type null when it has none yet). */
+export interface TaskAssignRuleView {
+  id: number | null;
+  modelId: number;
+  taskDefinitionKey: string;
+  taskDefinitionName: string;
+  type: TaskAssignType | null;
+  /** Role, department, post, user or group ids; script names for `script`. */
+  options: (number | string)[];
+}
+
+export interface UserGroupView extends AuditView {
+  id: number;
+  name: string;
+  description: string;
+  memberUserIds: number[];
+  status: '0' | '1';
+}

@@ -1,0 +1,218 @@
+import type {
+  CamundaErrorBody,
+  CompleteExternalTaskDto,
+  CompleteTaskDto,
+  CorrelationMessageDto,
+  DeploymentDto,
+  ExternalTaskBpmnErrorDto,
+  ExternalTaskDto,
+  ExternalTaskFailureDto,
+  FetchAndLockDto,
+  HistoricActivityInstanceDto,
+  HistoricProcessInstanceDto,
+  IncidentDto,
+  LockedExternalTaskDto,
+  MessageCorrelationResultDto,
+  ProcessDefinitionDto,
+  ProcessInstanceDto,
+  ProcessInstanceModificationDto,
+  StartProcessInstanceDto,
+  TaskDto,
+  VariableMap,
+} from '../rest/camunda-types';
+
+export interface CamundaRestClientOptions {
+  /** e.g. http://127.0.0.1:8085/engine-rest */
+  baseUrl: string;
+  /** Extra headers on every request (e.g. Authorization for a real Camunda). */
+  headers?: Record<string, string>;
+  fetch?: typeof fetch;
+}
+
+/** A non-2xx answer from the engine, carrying Camunda's `{type, message}` body. */
+export class CamundaRestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly type: string,
+    message: string,
+    readonly body: CamundaErrorBody | null,
+  ) {
+    super(message);
+  }
+}
+
+export interface DeployResource {
+  name: string;
+  content: string;
+}
+
+export interface DeployOptions {
+  deploymentName?: string;
+  deploymentSource?: string;
+  enableDuplicateFiltering?: boolean;
+  deployChangedOnly?: boolean;
+  tenantId?: string;
+  resources: DeployResource[];
+}
+
+export type QueryParams = Record<string, string | number | boolean | undefined>;
+
+/**
+ * Typed client for the Camunda 7 REST subset the platform uses. The same client talks to the
+ * embedded engine or to a real Camunda 7 / Operaton at ENGINE_URL.
+ */
+export class CamundaRestClient {
+  private readonly baseUrl: string;
+  private readonly fetchFn: typeof fetch;
+
+  constructor(private readonly options: CamundaRestClientOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/$/, '');
+    this.fetchFn = options.fetch ?? fetch;
+  }
+
+  deploy(options: DeployOptions): Promise<DeploymentDto> {
+    const form = new FormData();
+    if (options.deploymentName) form.append('deployment-name', options.deploymentName);
+    if (options.deploymentSource) form.append('deployment-source', options.deploymentSource);
+    if (options.enableDuplicateFiltering) form.append('enable-duplicate-filtering', 'true');
+    if (options.deployChangedOnly) form.append('deploy-changed-only', 'true');
+    if (options.tenantId) form.append('tenant-id', options.tenantId);
+    for (const resource of options.resources) {
+      form.append(resource.name, new Blob([resource.content]), resource.name);
+    }
+    return this.request('POST', '/deployment/create', { form });
+  }
+
+  getProcessDefinitionByKey(key: string): Promise<ProcessDefinitionDto> {
+    return this.request('GET', `/process-definition/key/${enc(key)}`);
+  }
+
+  startProcessInstanceByKey(
+    key: string,
+    body: StartProcessInstanceDto = {},
+  ): Promise<ProcessInstanceDto> {
+    return this.request('POST', `/process-definition/key/${enc(key)}/start`, { json: body });
+  }
+
+  getProcessInstance(id: string): Promise<ProcessInstanceDto> {
+    return this.request('GET', `/process-instance/${enc(id)}`);
+  }
+
+  /** Resolves to null when the instance has ended (Camunda answers 404). */
+  async findProcessInstance(id: string): Promise<ProcessInstanceDto | null> {
+    try {
+      return await this.getProcessInstance(id);
+    } catch (err) {
+      if (err instanceof CamundaRestError && err.status === 404) return null;
+      throw err;
+    }
+  }
+
+  deleteProcessInstance(id: string, query: QueryParams = {}): Promise<void> {
+    return this.request('DELETE', `/process-instance/${enc(id)}`, { query });
+  }
+
+  modifyProcessInstance(id: string, body: ProcessInstanceModificationDto): Promise<void> {
+    return this.request('POST', `/process-instance/${enc(id)}/modification`, { json: body });
+  }
+
+  historicProcessInstances(query: QueryParams = {}): Promise<HistoricProcessInstanceDto[]> {
+    return this.request('GET', '/history/process-instance', { query });
+  }
+
+  historicActivityInstances(query: QueryParams = {}): Promise<HistoricActivityInstanceDto[]> {
+    return this.request('GET', '/history/activity-instance', { query });
+  }
+
+  incidents(query: QueryParams = {}): Promise<IncidentDto[]> {
+    return this.request('GET', '/incident', { query });
+  }
+
+  correlateMessage(
+    body: CorrelationMessageDto,
+  ): Promise<MessageCorrelationResultDto[] | undefined> {
+    return this.request('POST', '/message', { json: body });
+  }
+
+  tasks(query: QueryParams = {}): Promise<TaskDto[]> {
+    return this.request('GET', '/task', { query });
+  }
+
+  completeTask(id: string, body: CompleteTaskDto = {}): Promise<VariableMap | undefined> {
+    return this.request('POST', `/task/${enc(id)}/complete`, { json: body });
+  }
+
+  externalTasks(query: QueryParams = {}): Promise<ExternalTaskDto[]> {
+    return this.request('GET', '/external-task', { query });
+  }
+
+  fetchAndLock(body: FetchAndLockDto): Promise<LockedExternalTaskDto[]> {
+    return this.request('POST', '/external-task/fetchAndLock', { json: body });
+  }
+
+  completeExternalTask(id: string, body: CompleteExternalTaskDto): Promise<void> {
+    return this.request('POST', `/external-task/${enc(id)}/complete`, { json: body });
+  }
+
+  handleExternalTaskFailure(id: string, body: ExternalTaskFailureDto): Promise<void> {
+    return this.request('POST', `/external-task/${enc(id)}/failure`, { json: body });
+  }
+
+  handleExternalTaskBpmnError(id: string, body: ExternalTaskBpmnErrorDto): Promise<void> {
+    return this.request('POST', `/external-task/${enc(id)}/bpmnError`, { json: body });
+  }
+
+  extendExternalTaskLock(id: string, newDuration: number, workerId: string): Promise<void> {
+    return this.request('POST', `/external-task/${enc(id)}/extendLock`, {
+      json: { newDuration, workerId },
+    });
+  }
+
+  unlockExternalTask(id: string): Promise<void> {
+    return this.request('POST', `/external-task/${enc(id)}/unlock`);
+  }
+
+  private async request<T>(
+    method: string,
+    path: string,
+    options: { json?: unknown; form?: FormData; query?: QueryParams } = {},
+  ): Promise<T> {
+    const url = new URL(this.baseUrl + path);
+    for (const [k, v] of Object.entries(options.query ?? {})) {
+      if (v !== undefined) url.searchParams.set(k, String(v));
+    }
+    const headers: Record<string, string> = { Accept: 'application/json', ...this.options.headers };
+    let body: string | FormData | undefined;
+    if (options.json !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(options.json);
+    } else if (options.form) {
+      body = options.form;
+    }
+    const res = await this.fetchFn(url, { method, headers, body });
+    const text = await res.text();
+    const parsed = text ? safeJson(text) : undefined;
+    if (!res.ok) {
+      const error = (parsed ?? null) as CamundaErrorBody | null;
+      throw new CamundaRestError(
+        res.status,
+        error?.type ?? 'HttpError',
+        error?.message ?? `${method} ${path} failed with ${res.status}`,
+        error,
+      );
+    }
+    return parsed as T;
+  }
+}
+
+function enc(value: string): string {
+  return encodeURIComponent(value);
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

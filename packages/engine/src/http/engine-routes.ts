@@ -1,0 +1,185 @@
+import type { IncomingHttpHeaders } from 'node:http';
+
+import type { EmbeddedEngine } from '../engine';
+import { badRequest } from '../rest/camunda-errors';
+import type {
+  CompleteExternalTaskDto,
+  CompleteTaskDto,
+  CorrelationMessageDto,
+  ExternalTaskBpmnErrorDto,
+  ExternalTaskFailureDto,
+  FetchAndLockDto,
+  ProcessInstanceModificationDto,
+  StartProcessInstanceDto,
+} from '../rest/camunda-types';
+import type { DeploymentResource } from '../runtime/deployment.service';
+import { toDefinitionDto } from '../runtime/deployment.service';
+
+export interface RouteContext {
+  params: string[];
+  query: Record<string, string>;
+  body: Buffer;
+  headers: IncomingHttpHeaders;
+  onClose(fn: () => void): void;
+}
+
+export interface RouteResult {
+  status: number;
+  body?: unknown;
+}
+
+export interface Route {
+  method: string;
+  pattern: RegExp;
+  handler(ctx: RouteContext): Promise<RouteResult>;
+}
+
+const ok = (body: unknown): RouteResult => ({ status: 200, body });
+const noContent: RouteResult = { status: 204 };
+
+function json<T>(ctx: RouteContext): T {
+  if (!ctx.body.length) return {} as T;
+  try {
+    return JSON.parse(ctx.body.toString('utf8')) as T;
+  } catch {
+    throw badRequest('The request body is not valid JSON');
+  }
+}
+
+/** The endpoint table of the Camunda 7 REST subset (see ENGINE.md). */
+export function buildRoutes(engine: EmbeddedEngine): Route[] {
+  const { process, externalTasks, queries, deployments } = engine;
+  const route = (method: string, path: string, handler: Route['handler']): Route => ({
+    method,
+    pattern: new RegExp(`^${path.replace(/:id/g, '([^/]+)')}/?$`),
+    handler,
+  });
+  return [
+    route('GET', '/engine', async () => ok([{ name: 'default' }])),
+    route('GET', '/version', async () => ok({ version: '7.24.0-embedded' })),
+    route('POST', '/deployment/create', async (ctx) =>
+      ok(await deployments.deploy(await readDeployment(ctx))),
+    ),
+    route('GET', '/process-definition/key/:id', async (ctx) =>
+      ok(toDefinitionDto(await process.definitions.latestByKey(engine.db.pool, ctx.params[0]))),
+    ),
+    route('GET', '/process-definition/key/:id/xml', async (ctx) => {
+      const row = await process.definitions.latestByKey(engine.db.pool, ctx.params[0]);
+      return ok({ id: row.id, bpmn20Xml: row.xml });
+    }),
+    route('POST', '/process-definition/key/:id/start', async (ctx) =>
+      ok(await process.startByKey(ctx.params[0], json<StartProcessInstanceDto>(ctx))),
+    ),
+    route('GET', '/process-instance/:id', async (ctx) =>
+      ok(await process.getInstance(ctx.params[0])),
+    ),
+    route('DELETE', '/process-instance/:id', async (ctx) => {
+      await process.deleteInstance(ctx.params[0], ctx.query.failIfNotExists !== 'false');
+      return noContent;
+    }),
+    route('POST', '/process-instance/:id/modification', async (ctx) => {
+      await process.modify(ctx.params[0], json<ProcessInstanceModificationDto>(ctx));
+      return noContent;
+    }),
+    route('GET', '/history/process-instance', async (ctx) =>
+      ok(await queries.historicProcessInstances(ctx.query)),
+    ),
+    route('GET', '/history/activity-instance', async (ctx) =>
+      ok(await queries.historicActivityInstances(ctx.query)),
+    ),
+    route('GET', '/incident', async (ctx) => ok(await queries.incidents(ctx.query))),
+    route('POST', '/message', async (ctx) => {
+      const dto = json<CorrelationMessageDto>(ctx);
+      const results = await process.correlate(dto);
+      return dto.resultEnabled ? ok(results) : noContent;
+    }),
+    route('GET', '/task', async (ctx) => ok(await queries.tasks(ctx.query))),
+    route('POST', '/task/:id/complete', async (ctx) => {
+      const variables = await process.completeUserTask(ctx.params[0], json<CompleteTaskDto>(ctx));
+      return variables ? ok(variables) : noContent;
+    }),
+    route('GET', '/external-task', async (ctx) => ok(await queries.externalTasks(ctx.query))),
+    route('POST', '/external-task/fetchAndLock', async (ctx) => {
+      const dto = json<FetchAndLockDto>(ctx);
+      if (!dto.workerId) throw badRequest('workerId is required');
+      return ok(await engine.longPoll.fetch(dto, (cancel) => ctx.onClose(cancel)));
+    }),
+    route('POST', '/external-task/:id/complete', async (ctx) => {
+      await externalTasks.complete(ctx.params[0], json<CompleteExternalTaskDto>(ctx));
+      return noContent;
+    }),
+    route('POST', '/external-task/:id/failure', async (ctx) => {
+      await externalTasks.failure(ctx.params[0], json<ExternalTaskFailureDto>(ctx));
+      return noContent;
+    }),
+    route('POST', '/external-task/:id/bpmnError', async (ctx) => {
+      await externalTasks.bpmnError(ctx.params[0], json<ExternalTaskBpmnErrorDto>(ctx));
+      return noContent;
+    }),
+    route('POST', '/external-task/:id/extendLock', async (ctx) => {
+      const dto = json<{ newDuration: number; workerId: string }>(ctx);
+      await externalTasks.extendLock(ctx.params[0], dto.newDuration, dto.workerId);
+      return noContent;
+    }),
+    route('POST', '/external-task/:id/lock', async (ctx) => {
+      const dto = json<{ lockDuration: number; workerId: string }>(ctx);
+      await externalTasks.lock(ctx.params[0], dto.lockDuration, dto.workerId);
+      return noContent;
+    }),
+    route('POST', '/external-task/:id/unlock', async (ctx) => {
+      await externalTasks.unlock(ctx.params[0]);
+      return noContent;
+    }),
+    route('PUT', '/external-task/:id/retries', async (ctx) => {
+      await externalTasks.setRetries(ctx.params[0], json<{ retries: number }>(ctx).retries);
+      return noContent;
+    }),
+  ];
+}
+
+const CONTROL_FIELDS = new Set([
+  'deployment-name',
+  'deployment-source',
+  'enable-duplicate-filtering',
+  'deploy-changed-only',
+  'tenant-id',
+  'deployment-activation-time',
+]);
+
+/** Parses Camunda's multipart deployment; every part that is not a control field is a resource. */
+async function readDeployment(ctx: RouteContext) {
+  const contentType = String(ctx.headers['content-type'] ?? '');
+  if (!contentType.startsWith('multipart/form-data')) {
+    throw badRequest('Request content type must be multipart/form-data');
+  }
+  let form: FormData;
+  try {
+    form = await new Request('http://engine/deployment', {
+      method: 'POST',
+      headers: { 'content-type': contentType },
+      body: new Uint8Array(ctx.body),
+    }).formData();
+  } catch (err) {
+    throw badRequest(`Cannot parse multipart deployment: ${(err as Error).message}`);
+  }
+  const field = (name: string) => {
+    const value = form.get(name);
+    return typeof value === 'string' ? value : null;
+  };
+  const resources: DeploymentResource[] = [];
+  for (const [name, value] of form as unknown as Iterable<[string, FormDataEntryValue]>) {
+    if (CONTROL_FIELDS.has(name)) continue;
+    if (typeof value === 'string') {
+      throw badRequest(`Deployment resource '${name}' must have a filename`);
+    }
+    resources.push({ name: value.name || name, content: await value.text() });
+  }
+  return {
+    name: field('deployment-name'),
+    source: field('deployment-source'),
+    tenantId: field('tenant-id'),
+    enableDuplicateFiltering: field('enable-duplicate-filtering') === 'true',
+    deployChangedOnly: field('deploy-changed-only') === 'true',
+    resources,
+  };
+}

@@ -1,0 +1,10 @@
+export type { DeployOptions, DeployResource, QueryParams } from './client/camunda-rest-client';
+export { CamundaRestClient, CamundaRestError } from './client/camunda-rest-client';
+export { loadEngineEnv } from './config/engine-env';
+export type { MysqlOptions } from './db/engine-database';
+export type { EmbeddedEngine, EngineOptions } from './engine';
+export { createEngine } from './engine';
+export type { EngineServer, EngineServerOptions } from './http/engine-server';
+export { startEngineServer } from './http/engine-server';
+export { formatCamundaDate, parseCamundaDate } from './rest/camunda-date';
+export * from './rest/camunda-types';

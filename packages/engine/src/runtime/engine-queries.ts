@@ -1,0 +1,356 @@
+import type { EngineDatabase } from '../db/engine-database';
+import { formatCamundaDate } from '../rest/camunda-date';
+import { badRequest } from '../rest/camunda-errors';
+import type {
+  ExternalTaskDto,
+  HistoricActivityInstanceDto,
+  HistoricProcessInstanceDto,
+  HistoricProcessInstanceState,
+  IncidentDto,
+  TaskDto,
+} from '../rest/camunda-types';
+import { ExternalTaskRow, toExternalTaskDto } from './external-task.service';
+
+export type Query = Record<string, string | undefined>;
+
+/** Builds WHERE/ORDER BY/LIMIT from Camunda's query parameters, with bound values only. */
+class SqlQuery {
+  readonly where: string[] = [];
+  readonly params: unknown[] = [];
+
+  eq(column: string, value: string | undefined): this {
+    if (value !== undefined && value !== '') this.add(`${column} = ?`, value);
+    return this;
+  }
+
+  in(column: string, value: string | undefined): this {
+    if (value) this.add(`${column} IN (?)`, value.split(','));
+    return this;
+  }
+
+  flag(condition: string, value: string | undefined): this {
+    if (value === 'true') this.where.push(condition);
+    return this;
+  }
+
+  add(sql: string, value: unknown): void {
+    this.where.push(sql);
+    this.params.push(value);
+  }
+
+  sql(
+    table: string,
+    query: Query,
+    sortColumns: Record<string, string>,
+    defaultOrder: string,
+  ): [string, unknown[]] {
+    const where = this.where.length ? `WHERE ${this.where.join(' AND ')}` : '';
+    let order = defaultOrder;
+    if (query.sortBy) {
+      const column = sortColumns[query.sortBy];
+      if (!column)
+        throw badRequest(`Cannot set query parameter 'sortBy' to value '${query.sortBy}'`);
+      order = `${column} ${query.sortOrder === 'desc' ? 'DESC' : 'ASC'}`;
+    }
+    const limit = Math.min(Number(query.maxResults ?? 10_000) || 10_000, 10_000);
+    const offset = Number(query.firstResult ?? 0) || 0;
+    return [
+      `SELECT * FROM ${table} ${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
+      [...this.params, limit, offset],
+    ];
+  }
+}
+
+interface HistProcessRow {
+  id: string;
+  definition_id: string;
+  definition_key: string;
+  definition_version: number;
+  definition_name: string | null;
+  business_key: string | null;
+  start_time: number;
+  end_time: number | null;
+  start_activity_id: string | null;
+  delete_reason: string | null;
+  state: HistoricProcessInstanceState;
+}
+
+interface HistActivityRow {
+  id: string;
+  process_instance_id: string;
+  parent_id: string | null;
+  activity_id: string;
+  activity_name: string | null;
+  activity_type: string;
+  definition_id: string;
+  definition_key: string;
+  execution_id: string;
+  task_id: string | null;
+  assignee: string | null;
+  start_time: number;
+  end_time: number | null;
+  canceled: number;
+  complete_scope: number;
+}
+
+interface UserTaskRow {
+  id: string;
+  process_instance_id: string;
+  execution_id: string;
+  activity_id: string;
+  name: string | null;
+  assignee: string | null;
+  form_key: string | null;
+  priority: number;
+  created: number;
+  definition_id: string;
+}
+
+/** Read-only queries: history, task lists, external tasks and incidents. */
+export class EngineQueries {
+  constructor(private readonly db: EngineDatabase) {}
+
+  async historicProcessInstances(query: Query): Promise<HistoricProcessInstanceDto[]> {
+    const q = new SqlQuery()
+      .eq('id', query.processInstanceId)
+      .in('id', query.processInstanceIds)
+      .eq('definition_key', query.processDefinitionKey)
+      .eq('definition_id', query.processDefinitionId)
+      .eq('business_key', query.processInstanceBusinessKey)
+      .flag('end_time IS NOT NULL', query.finished)
+      .flag('end_time IS NULL', query.unfinished)
+      .flag("state = 'ACTIVE'", query.active)
+      .flag("state = 'COMPLETED'", query.completed);
+    const [sql, params] = q.sql(
+      'eng_hist_process_instance',
+      query,
+      {
+        instanceId: 'id',
+        definitionId: 'definition_id',
+        definitionKey: 'definition_key',
+        definitionName: 'definition_name',
+        definitionVersion: 'definition_version',
+        businessKey: 'business_key',
+        startTime: 'start_time',
+        endTime: 'end_time',
+        duration: '(end_time - start_time)',
+        tenantId: 'id',
+      },
+      'start_time ASC',
+    );
+    const [rows] = await this.db.pool.query(sql, params);
+    return (rows as HistProcessRow[]).map(toHistProcessDto);
+  }
+
+  async historicActivityInstances(query: Query): Promise<HistoricActivityInstanceDto[]> {
+    const q = new SqlQuery()
+      .eq('process_instance_id', query.processInstanceId)
+      .eq('activity_id', query.activityId)
+      .eq('activity_type', query.activityType)
+      .eq('id', query.activityInstanceId)
+      .eq('execution_id', query.executionId)
+      .eq('definition_id', query.processDefinitionId)
+      .flag('end_time IS NOT NULL', query.finished)
+      .flag('end_time IS NULL', query.unfinished)
+      .flag('canceled = 1', query.canceled)
+      .flag('complete_scope = 1', query.completeScope);
+    const [sql, params] = q.sql(
+      'eng_hist_activity_instance',
+      query,
+      {
+        activityInstanceId: 'id',
+        instanceId: 'process_instance_id',
+        executionId: 'execution_id',
+        activityId: 'activity_id',
+        activityName: 'activity_name',
+        activityType: 'activity_type',
+        startTime: 'start_time',
+        endTime: 'end_time',
+        duration: '(end_time - start_time)',
+        definitionId: 'definition_id',
+        occurrence: 'seq',
+        tenantId: 'seq',
+      },
+      'seq ASC',
+    );
+    const [rows] = await this.db.pool.query(sql, params);
+    return (rows as HistActivityRow[]).map(toHistActivityDto);
+  }
+
+  async tasks(query: Query): Promise<TaskDto[]> {
+    const q = new SqlQuery()
+      .eq('id', query.taskId)
+      .eq('process_instance_id', query.processInstanceId)
+      .eq('business_key', query.processInstanceBusinessKey)
+      .eq('definition_key', query.processDefinitionKey)
+      .eq('definition_id', query.processDefinitionId)
+      .eq('activity_id', query.taskDefinitionKey)
+      .in('activity_id', query.taskDefinitionKeyIn)
+      .eq('assignee', query.assignee)
+      .flag('assignee IS NULL', query.unassigned)
+      .flag('assignee IS NOT NULL', query.assigned);
+    const [sql, params] = q.sql(
+      'eng_user_task',
+      query,
+      {
+        id: 'id',
+        name: 'name',
+        assignee: 'assignee',
+        created: 'created',
+        priority: 'priority',
+        processInstanceId: 'process_instance_id',
+      },
+      'created ASC',
+    );
+    const [rows] = await this.db.pool.query(sql, params);
+    return (rows as UserTaskRow[]).map(toTaskDto);
+  }
+
+  async externalTasks(query: Query): Promise<ExternalTaskDto[]> {
+    const now = Date.now();
+    const q = new SqlQuery()
+      .eq('id', query.externalTaskId)
+      .in('id', query.externalTaskIdIn)
+      .eq('topic_name', query.topicName)
+      .eq('worker_id', query.workerId)
+      .eq('process_instance_id', query.processInstanceId)
+      .in('process_instance_id', query.processInstanceIdIn)
+      .eq('activity_id', query.activityId)
+      .in('activity_id', query.activityIdIn)
+      .eq('execution_id', query.executionId)
+      .eq('definition_id', query.processDefinitionId)
+      .eq('definition_key', query.processDefinitionKey)
+      .flag('(retries IS NULL OR retries > 0)', query.withRetriesLeft)
+      .flag('retries = 0', query.noRetriesLeft);
+    if (query.locked === 'true') q.add('lock_expiration > ?', now);
+    if (query.notLocked === 'true') q.add('(lock_expiration IS NULL OR lock_expiration <= ?)', now);
+    const [sql, params] = q.sql(
+      'eng_external_task',
+      query,
+      {
+        id: 'id',
+        lockExpirationTime: 'lock_expiration',
+        processInstanceId: 'process_instance_id',
+        processDefinitionId: 'definition_id',
+        processDefinitionKey: 'definition_key',
+        taskPriority: 'priority',
+        createTime: 'create_time',
+      },
+      'create_time ASC',
+    );
+    const [rows] = await this.db.pool.query(sql, params);
+    return (rows as ExternalTaskRow[]).map(toExternalTaskDto);
+  }
+
+  /** Failed external tasks (0 retries) are reported as Camunda `failedExternalTask` incidents. */
+  async incidents(query: Query): Promise<IncidentDto[]> {
+    const sq = new SqlQuery()
+      .eq('process_instance_id', query.processInstanceId)
+      .eq('activity_id', query.activityId)
+      .eq('definition_id', query.processDefinitionId);
+    sq.where.push('retries = 0');
+    const [sql, params] = sq.sql(
+      'eng_external_task',
+      query,
+      { incidentTimestamp: 'create_time' },
+      'create_time ASC',
+    );
+    const [rows] = await this.db.pool.query(sql, params);
+    return (rows as ExternalTaskRow[]).map((r) => ({
+      id: `incident-${r.id}`,
+      processDefinitionId: r.definition_id,
+      processInstanceId: r.process_instance_id,
+      executionId: r.execution_id,
+      incidentTimestamp: formatCamundaDate(r.lock_expiration ?? r.create_time)!,
+      incidentType: 'failedExternalTask',
+      activityId: r.activity_id,
+      failedActivityId: r.activity_id,
+      causeIncidentId: `incident-${r.id}`,
+      rootCauseIncidentId: `incident-${r.id}`,
+      configuration: r.id,
+      incidentMessage: r.error_message,
+      tenantId: null,
+      jobDefinitionId: null,
+      annotation: null,
+    }));
+  }
+}
+
+function toHistProcessDto(r: HistProcessRow): HistoricProcessInstanceDto {
+  return {
+    id: r.id,
+    rootProcessInstanceId: r.id,
+    superProcessInstanceId: null,
+    superCaseInstanceId: null,
+    caseInstanceId: null,
+    processDefinitionName: r.definition_name,
+    processDefinitionKey: r.definition_key,
+    processDefinitionVersion: r.definition_version,
+    processDefinitionId: r.definition_id,
+    businessKey: r.business_key,
+    startTime: formatCamundaDate(r.start_time)!,
+    endTime: formatCamundaDate(r.end_time),
+    removalTime: null,
+    durationInMillis: r.end_time === null ? null : Number(r.end_time) - Number(r.start_time),
+    startUserId: null,
+    startActivityId: r.start_activity_id,
+    deleteReason: r.delete_reason,
+    tenantId: null,
+    state: r.state,
+  };
+}
+
+function toHistActivityDto(r: HistActivityRow): HistoricActivityInstanceDto {
+  return {
+    id: r.id,
+    parentActivityInstanceId: r.parent_id,
+    activityId: r.activity_id,
+    activityName: r.activity_name,
+    activityType: r.activity_type,
+    processDefinitionKey: r.definition_key,
+    processDefinitionId: r.definition_id,
+    processInstanceId: r.process_instance_id,
+    executionId: r.execution_id,
+    taskId: r.task_id,
+    assignee: r.assignee,
+    calledProcessInstanceId: null,
+    calledCaseInstanceId: null,
+    startTime: formatCamundaDate(r.start_time)!,
+    endTime: formatCamundaDate(r.end_time),
+    durationInMillis: r.end_time === null ? null : Number(r.end_time) - Number(r.start_time),
+    canceled: Boolean(r.canceled),
+    completeScope: Boolean(r.complete_scope),
+    tenantId: null,
+    removalTime: null,
+    rootProcessInstanceId: r.process_instance_id,
+  };
+}
+
+function toTaskDto(r: UserTaskRow): TaskDto {
+  return {
+    id: r.id,
+    name: r.name,
+    assignee: r.assignee,
+    owner: null,
+    created: formatCamundaDate(r.created)!,
+    lastUpdated: null,
+    due: null,
+    followUp: null,
+    delegationState: null,
+    description: null,
+    executionId: r.execution_id,
+    parentTaskId: null,
+    priority: r.priority,
+    processDefinitionId: r.definition_id,
+    processInstanceId: r.process_instance_id,
+    taskDefinitionKey: r.activity_id,
+    caseExecutionId: null,
+    caseInstanceId: null,
+    caseDefinitionId: null,
+    suspended: false,
+    formKey: r.form_key,
+    camundaFormRef: null,
+    tenantId: null,
+    taskState: 'Created',
+  };
+}

@@ -1,0 +1,484 @@
+import { randomUUID } from 'node:crypto';
+
+import type { Connection, EngineDatabase } from '../db/engine-database';
+import { badRequest, EngineRestError, notFound } from '../rest/camunda-errors';
+import type {
+  CompleteTaskDto,
+  CorrelationMessageDto,
+  MessageCorrelationResultDto,
+  ModificationInstructionDto,
+  ProcessInstanceDto,
+  ProcessInstanceModificationDto,
+  StartInstructionDto,
+  StartProcessInstanceDto,
+  VariableMap,
+} from '../rest/camunda-types';
+import {
+  StoredVariables,
+  toPlainValues,
+  toStoredVariables,
+  toVariableDtos,
+} from '../variables/typed-variables';
+import { DefinitionCache, DefinitionRow, LoadedDefinition } from './definition-cache';
+import { HotInstances } from './hot-instances';
+import {
+  cancelOpenActivitiesStatement,
+  CommandEffects,
+  deleteAllWaitsStatements,
+  InstanceCommand,
+  InstanceRow,
+  noEffects,
+  openInstance,
+  persistRun,
+  startRun,
+} from './instance-store';
+
+export interface EngineNotifier {
+  afterCommit(effects: CommandEffects): void;
+}
+
+interface StartOptions {
+  businessKey: string | null;
+  variables: StoredVariables;
+  startActivityId: string | null;
+  messageId?: string;
+}
+
+/** Process-instance commands: each runs in one transaction with the instance row locked. */
+export class ProcessEngine {
+  constructor(
+    readonly db: EngineDatabase,
+    readonly definitions: DefinitionCache,
+    private readonly notifier: EngineNotifier,
+    private readonly hot: HotInstances,
+  ) {}
+
+  /** Runs `work` on a locked, resumed instance and persists what it changed. */
+  async withInstance<T>(
+    instanceId: string,
+    work: (cmd: InstanceCommand) => Promise<T> | T,
+    outer?: { conn: Connection; effects: CommandEffects },
+    options: { fresh?: boolean } = {},
+  ): Promise<T> {
+    const effects = outer?.effects ?? noEffects();
+    let done: InstanceCommand | null = null;
+    const hot = options.fresh ? null : this.hot;
+    const body = async (c: Connection) => {
+      const cmd = await openInstance(c, instanceId, (row) => this.loadFor(row), effects, hot);
+      const result = await work(cmd);
+      await persistRun(cmd, false, { commit: !outer });
+      done = cmd;
+      return result;
+    };
+    if (outer) return body(outer.conn);
+    const result = await this.db.transaction(body);
+    this.keepHot(done);
+    this.notifier.afterCommit(effects);
+    return result;
+  }
+
+  async startByKey(key: string, dto: StartProcessInstanceDto): Promise<ProcessInstanceDto> {
+    const row = await this.definitions.latestByKey(this.db.pool, key);
+    const variables = toStoredVariables(dto.variables);
+    const startActivityId = resolveStartInstructions(
+      dto.startInstructions,
+      variables,
+      await this.definitions.get(row.id),
+    );
+    const effects = noEffects();
+    const result = await this.db.transaction((conn) =>
+      this.startInstance(
+        conn,
+        row,
+        { businessKey: dto.businessKey ?? null, variables, startActivityId },
+        effects,
+        true,
+      ),
+    );
+    this.keepHot(result.cmd);
+    this.notifier.afterCommit(effects);
+    const instance = toInstanceDto(result.id, row, dto.businessKey ?? null, result.ended);
+    if (dto.withVariablesInReturn) instance.variables = toVariableDtos(result.variables);
+    return instance;
+  }
+
+  async startInstance(
+    conn: Connection,
+    row: DefinitionRow,
+    options: StartOptions,
+    effects: CommandEffects,
+    commit = false,
+  ): Promise<{ id: string; ended: boolean; variables: StoredVariables; cmd: InstanceCommand }> {
+    const id = randomUUID();
+    const definition = await this.definitions.get(row.id, options.startActivityId);
+    const run = await startRun(definition, id, options.variables);
+    if (options.messageId) {
+      const wait = [...run.waits.values()].find((w) => w.messageId === options.messageId);
+      if (wait) run.correlate(wait, {});
+    }
+    const now = Date.now();
+    const instanceRow: InstanceRow = {
+      id,
+      definition_id: row.id,
+      definition_key: row.def_key,
+      business_key: options.businessKey,
+      start_activity_id: options.startActivityId,
+      state: '',
+      variables: '{}',
+      waits: '{}',
+      rev: 1,
+      created: now,
+    };
+    const history: [string, unknown[]] = [
+      `INSERT INTO eng_hist_process_instance (id, definition_id, definition_key, definition_version, definition_name,
+        business_key, start_time, start_activity_id, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'ACTIVE')`,
+      [
+        id,
+        row.id,
+        row.def_key,
+        row.version,
+        row.name,
+        options.businessKey,
+        now,
+        options.startActivityId ?? firstStart(definition),
+      ],
+    ];
+    const cmd: InstanceCommand = {
+      conn,
+      row: instanceRow,
+      definition,
+      run,
+      variables: options.variables,
+      effects,
+    };
+    await persistRun(cmd, true, { commit, before: [history] });
+    return { id, ended: run.ended, variables: options.variables, cmd };
+  }
+
+  async getInstance(id: string): Promise<ProcessInstanceDto> {
+    const [rows] = await this.db.pool.query(
+      'SELECT i.id, i.business_key, d.id AS definition_id, d.def_key FROM eng_process_instance i JOIN eng_process_definition d ON d.id = i.definition_id WHERE i.id = ?',
+      [id],
+    );
+    const row = (
+      rows as { id: string; business_key: string | null; definition_id: string; def_key: string }[]
+    )[0];
+    if (!row) throw notFound(`Process instance with id ${id} does not exist`);
+    return toInstanceDto(
+      row.id,
+      { id: row.definition_id, def_key: row.def_key },
+      row.business_key,
+      false,
+    );
+  }
+
+  async deleteInstance(id: string, failIfNotExists: boolean): Promise<void> {
+    this.hot.evict(id);
+    await this.db.transaction(async (conn) => {
+      const [rows] = await conn.query(
+        'SELECT id FROM eng_process_instance WHERE id = ? FOR UPDATE',
+        [id],
+      );
+      if (!(rows as unknown[]).length) {
+        if (failIfNotExists) throw notFound(`Process instance with id ${id} does not exist`);
+        return;
+      }
+      const statements: [string, unknown[]][] = [
+        ...deleteAllWaitsStatements(id),
+        cancelOpenActivitiesStatement(id),
+        ['DELETE FROM eng_process_instance WHERE id = ?', [id]],
+        [
+          "UPDATE eng_hist_process_instance SET end_time = ?, state = 'EXTERNALLY_TERMINATED', delete_reason = 'deleted' WHERE id = ?",
+          [Date.now(), id],
+        ],
+      ];
+      await conn.queryAndCommit(
+        statements.map(([sql]) => sql).join(';\n'),
+        statements.flatMap(([, params]) => params),
+      );
+    });
+  }
+
+  /**
+   * Supports one modification: cancel every active activity and start before one activity
+   * ("rerun from a node"). The instance keeps its id and variables and restarts on a derived
+   * definition; anything else is refused with 400.
+   */
+  async modify(id: string, dto: ProcessInstanceModificationDto): Promise<void> {
+    const instructions = dto.instructions ?? [];
+    const starts = instructions.filter((i) => i.type !== 'cancel');
+    if (starts.length !== 1 || starts[0].type !== 'startBeforeActivity' || !starts[0].activityId) {
+      throw badRequest(
+        'The embedded engine supports one modification: cancel all active activities and startBeforeActivity one activity',
+      );
+    }
+    const effects = noEffects();
+    const restarted = await this.db.transaction(async (conn) => {
+      const cmd = await openInstance(conn, id, (row) => this.loadFor(row), effects, this.hot);
+      assertCancelsAll(instructions, cmd);
+      const target = starts[0].activityId!;
+      const variables = { ...cmd.variables, ...toStoredVariables(starts[0].variables) };
+      const definition = await this.definitions.get(cmd.row.definition_id, target);
+      const run = await startRun(definition, id, variables);
+      const restarted: InstanceCommand = {
+        ...cmd,
+        definition,
+        run,
+        variables,
+        row: { ...cmd.row, start_activity_id: target, waits: '{}' },
+      };
+      await persistRun(restarted, false, {
+        commit: true,
+        before: [...deleteAllWaitsStatements(id), cancelOpenActivitiesStatement(id)],
+      });
+      return restarted;
+    });
+    this.keepHot(restarted);
+    this.notifier.afterCommit(effects);
+  }
+
+  async correlate(dto: CorrelationMessageDto): Promise<MessageCorrelationResultDto[]> {
+    if (!dto.messageName) throw badRequest('messageName is required');
+    const effects = noEffects();
+    const results = await this.db.transaction(async (conn) => {
+      const subs = await this.matchingSubscriptions(conn, dto);
+      const starts = dto.processInstanceId ? [] : await matchingStarts(conn, dto.messageName);
+      const total = subs.length + starts.length;
+      if (total === 0) {
+        throw badRequest(
+          `Cannot correlate message '${dto.messageName}': No process definition or execution matches the parameters`,
+        );
+      }
+      if (total > 1 && !dto.all) {
+        throw badRequest(
+          `Cannot correlate a message with name '${dto.messageName}' to a single execution. ${total} executions match the correlation keys`,
+        );
+      }
+      const processVariables = toStoredVariables(dto.processVariables);
+      const out: MessageCorrelationResultDto[] = [];
+      for (const sub of subs) {
+        await this.withInstance(
+          sub.process_instance_id,
+          (cmd) => {
+            const wait = cmd.run.waits.get(sub.execution_id);
+            if (!wait)
+              throw badRequest(
+                `execution ${sub.execution_id} no longer waits for '${dto.messageName}'`,
+              );
+            Object.assign(cmd.variables, processVariables);
+            cmd.run.correlate(wait, toPlainValues(processVariables));
+            out.push({
+              resultType: 'Execution',
+              processInstance: null,
+              execution: {
+                id: sub.execution_id,
+                processInstanceId: sub.process_instance_id,
+                ended: false,
+                tenantId: null,
+              },
+            });
+          },
+          { conn, effects },
+        );
+      }
+      for (const start of starts) {
+        const row = await this.definitions.latestByKey(conn, start.def_key);
+        const started = await this.startInstance(
+          conn,
+          row,
+          {
+            businessKey: dto.businessKey ?? null,
+            variables: processVariables,
+            startActivityId: null,
+            messageId: start.message_id,
+          },
+          effects,
+        );
+        out.push({
+          resultType: 'ProcessDefinition',
+          processInstance: toInstanceDto(started.id, row, dto.businessKey ?? null, started.ended),
+          execution: null,
+        });
+      }
+      return out;
+    });
+    this.notifier.afterCommit(effects);
+    return results;
+  }
+
+  private async matchingSubscriptions(
+    conn: Connection,
+    dto: CorrelationMessageDto,
+  ): Promise<SubscriptionRow[]> {
+    const where = ['s.message_name = ?'];
+    const params: unknown[] = [dto.messageName];
+    if (dto.processInstanceId) {
+      where.push('s.process_instance_id = ?');
+      params.push(dto.processInstanceId);
+    }
+    if (dto.businessKey) {
+      where.push('s.business_key = ?');
+      params.push(dto.businessKey);
+    }
+    const [rows] = await conn.query(
+      `SELECT s.process_instance_id, s.execution_id, i.variables FROM eng_message_subscription s
+        JOIN eng_process_instance i ON i.id = s.process_instance_id WHERE ${where.join(' AND ')}`,
+      params,
+    );
+    const keys = toStoredVariables(dto.correlationKeys);
+    return (rows as SubscriptionRow[]).filter((row) =>
+      matchesKeys(JSON.parse(row.variables), keys),
+    );
+  }
+
+  async completeUserTask(taskId: string, dto: CompleteTaskDto): Promise<VariableMap | null> {
+    const [rows] = await this.db.pool.query(
+      'SELECT process_instance_id, execution_id FROM eng_user_task WHERE id = ?',
+      [taskId],
+    );
+    const task = (rows as { process_instance_id: string; execution_id: string }[])[0];
+    if (!task) throw notFound(`Cannot find task with id ${taskId}`);
+    const variables = toStoredVariables(dto.variables);
+    return this.withInstance(task.process_instance_id, (cmd) => {
+      if (!cmd.run.waits.has(task.execution_id))
+        throw notFound(`Cannot find task with id ${taskId}`);
+      Object.assign(cmd.variables, variables);
+      cmd.run.complete(task.execution_id, toPlainValues(variables));
+      return dto.withVariablesInReturn ? toVariableDtos(cmd.variables) : null;
+    });
+  }
+
+  /** Resumes instances whose timers are due; bpmn-engine fires a due timer on resume. */
+  async runDueTimers(now = Date.now()): Promise<number> {
+    const [rows] = await this.db.pool.query(
+      'SELECT DISTINCT process_instance_id FROM eng_timer_job WHERE due_at <= ? LIMIT 100',
+      [now],
+    );
+    const ids = (rows as { process_instance_id: string }[]).map((r) => r.process_instance_id);
+    for (const id of ids) {
+      // A live engine's timers never run (no in-process timeouts): recover, which fires due ones.
+      await this.withInstance(id, () => undefined, undefined, { fresh: true }).catch(
+        (err: unknown) => {
+          if (!(err instanceof EngineRestError && err.status === 404)) throw err;
+        },
+      );
+    }
+    return ids.length;
+  }
+
+  /** Called only after a commit: the live engine then matches the saved revision. */
+  private keepHot(cmd: InstanceCommand | null): void {
+    if (cmd?.newRev) this.hot.checkin(cmd.row.id, cmd.newRev, cmd.run, cmd.definition);
+  }
+
+  private loadFor(row: InstanceRow): Promise<LoadedDefinition> {
+    return this.definitions.get(row.definition_id, row.start_activity_id);
+  }
+}
+
+interface SubscriptionRow {
+  process_instance_id: string;
+  execution_id: string;
+  variables: string;
+}
+
+async function matchingStarts(
+  conn: Connection,
+  messageName: string,
+): Promise<{ def_key: string; message_id: string }[]> {
+  const [rows] = await conn.query(
+    `SELECT ms.def_key, ms.message_id FROM eng_message_start ms
+      JOIN (SELECT def_key, MAX(version) AS v FROM eng_process_definition GROUP BY def_key) latest
+        ON latest.def_key = ms.def_key AND latest.v = ms.version
+      WHERE ms.message_name = ?`,
+    [messageName],
+  );
+  return rows as { def_key: string; message_id: string }[];
+}
+
+function matchesKeys(variables: StoredVariables, keys: StoredVariables): boolean {
+  return Object.entries(keys).every(
+    ([name, key]) => variables[name] && String(variables[name].value) === String(key.value),
+  );
+}
+
+function assertCancelsAll(instructions: ModificationInstructionDto[], cmd: InstanceCommand): void {
+  const cancels = instructions.filter((i) => i.type === 'cancel');
+  if (
+    cancels.some(
+      (c) =>
+        c.cancelCurrentActiveActivityInstances === false && !c.activityId && !c.activityInstanceId,
+    )
+  ) {
+    throw badRequest('cancel instructions need an activityId or activityInstanceId');
+  }
+  const canceledActivities = new Set(cancels.map((c) => c.activityId).filter(Boolean));
+  const canceledInstances = new Set(cancels.map((c) => c.activityInstanceId).filter(Boolean));
+  const active = [...cmd.run.waits.values()];
+  const uncovered = active.filter(
+    (w) =>
+      !canceledActivities.has(w.activityId) &&
+      !canceledInstances.has(w.executionId) &&
+      !canceledInstances.has(w.parentExecutionId ?? ''),
+  );
+  if (uncovered.length) {
+    throw badRequest(
+      `The embedded engine only restarts an instance after cancelling every active activity; still active: ${[...new Set(uncovered.map((w) => w.activityId))].join(', ')}`,
+    );
+  }
+}
+
+function resolveStartInstructions(
+  instructions: StartInstructionDto[] | undefined,
+  variables: StoredVariables,
+  definition: LoadedDefinition,
+): string | null {
+  if (!instructions?.length) return null;
+  if (instructions.length !== 1)
+    throw badRequest('The embedded engine supports exactly one start instruction');
+  const [instruction] = instructions;
+  Object.assign(variables, toStoredVariables(instruction.variables));
+  const model = definition.fullModel;
+  if (instruction.type === 'startBeforeActivity') return instruction.activityId ?? null;
+  if (instruction.type === 'startTransition') {
+    const flow = model.flows.get(instruction.transitionId ?? '');
+    if (!flow)
+      throw badRequest(
+        `Cannot start transition '${instruction.transitionId}': no such sequence flow`,
+      );
+    return flow.targetId;
+  }
+  const outgoing = [...model.flows.values()].filter((f) => f.sourceId === instruction.activityId);
+  if (outgoing.length !== 1) {
+    throw badRequest(
+      `Cannot start after activity '${instruction.activityId}': it needs exactly one outgoing sequence flow`,
+    );
+  }
+  return outgoing[0].targetId;
+}
+
+function firstStart(definition: LoadedDefinition): string | null {
+  const start = [...definition.model.activities.values()].find(
+    (a) => a.type === 'bpmn:StartEvent' && a.parentId === definition.model.processId,
+  );
+  return start?.id ?? null;
+}
+
+export function toInstanceDto(
+  id: string,
+  definition: Pick<DefinitionRow, 'id' | 'def_key'>,
+  businessKey: string | null,
+  ended: boolean,
+): ProcessInstanceDto {
+  return {
+    links: [{ method: 'GET', href: `/process-instance/${id}`, rel: 'self' }],
+    id,
+    definitionId: definition.id,
+    definitionKey: definition.def_key,
+    businessKey,
+    caseInstanceId: null,
+    ended,
+    suspended: false,
+    tenantId: null,
+  };
+}

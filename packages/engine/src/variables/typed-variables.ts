@@ -1,0 +1,119 @@
+import { badRequest } from '../rest/camunda-errors';
+import type { VariableMap, VariableValueDto, VariableValueType } from '../rest/camunda-types';
+
+/** A variable as stored: Camunda's capitalised type name and the value as Camunda serialises it. */
+export interface StoredVariable {
+  type: VariableValueType;
+  value: unknown;
+  valueInfo: Record<string, unknown>;
+}
+
+export type StoredVariables = Record<string, StoredVariable>;
+
+const TYPE_NAMES: Record<string, VariableValueType> = {
+  null: 'Null',
+  string: 'String',
+  boolean: 'Boolean',
+  integer: 'Integer',
+  short: 'Short',
+  long: 'Long',
+  double: 'Double',
+  date: 'Date',
+  json: 'Json',
+  object: 'Object',
+  file: 'File',
+  bytes: 'Bytes',
+};
+
+/** Normalises one REST variable (any type case, or no type) into the stored form. */
+export function toStoredVariable(name: string, dto: VariableValueDto): StoredVariable {
+  const valueInfo = dto.valueInfo ?? {};
+  if (dto.type === undefined || dto.type === null || dto.type === '') {
+    return inferStoredVariable(dto.value, valueInfo);
+  }
+  const type = TYPE_NAMES[String(dto.type).toLowerCase()];
+  if (!type) {
+    throw badRequest(`Cannot convert value of variable '${name}': unsupported type '${dto.type}'`);
+  }
+  return { type, value: normaliseValue(name, type, dto.value), valueInfo };
+}
+
+function inferStoredVariable(value: unknown, valueInfo: Record<string, unknown>): StoredVariable {
+  if (value === null || value === undefined) return { type: 'Null', value: null, valueInfo };
+  if (typeof value === 'string') return { type: 'String', value, valueInfo };
+  if (typeof value === 'boolean') return { type: 'Boolean', value, valueInfo };
+  if (typeof value === 'number') {
+    const type = Number.isInteger(value) ? (isInt32(value) ? 'Integer' : 'Long') : 'Double';
+    return { type, value, valueInfo };
+  }
+  return { type: 'Json', value: JSON.stringify(value), valueInfo };
+}
+
+function isInt32(n: number): boolean {
+  return n >= -2147483648 && n <= 2147483647;
+}
+
+function normaliseValue(name: string, type: VariableValueType, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  switch (type) {
+    case 'Integer':
+    case 'Short':
+    case 'Long':
+    case 'Double': {
+      const n = typeof value === 'number' ? value : Number(value);
+      if (Number.isNaN(n))
+        throw badRequest(`Cannot convert value '${value}' of variable '${name}'`);
+      return n;
+    }
+    case 'Boolean':
+      return value === true || value === 'true';
+    case 'Json':
+    case 'Object':
+      return typeof value === 'string' ? value : JSON.stringify(value);
+    default:
+      return value;
+  }
+}
+
+export function toStoredVariables(dtos: VariableMap | null | undefined): StoredVariables {
+  const result: StoredVariables = {};
+  for (const [name, dto] of Object.entries(dtos ?? {})) result[name] = toStoredVariable(name, dto);
+  return result;
+}
+
+/** The REST form of stored variables, optionally only the named ones. */
+export function toVariableDtos(
+  stored: StoredVariables,
+  names?: readonly string[] | null,
+): VariableMap {
+  const result: VariableMap = {};
+  for (const [name, variable] of Object.entries(stored)) {
+    if (names && !names.includes(name)) continue;
+    result[name] = { type: variable.type, value: variable.value, valueInfo: variable.valueInfo };
+  }
+  return result;
+}
+
+/** The plain JavaScript value that expressions see (JSON parsed, numbers as numbers). */
+export function toPlainValue(variable: StoredVariable): unknown {
+  if (variable.value === null || variable.value === undefined) return null;
+  if (variable.type === 'Json' || variable.type === 'Object') {
+    try {
+      return JSON.parse(String(variable.value));
+    } catch {
+      return variable.value;
+    }
+  }
+  return variable.value;
+}
+
+export function toPlainValues(stored: StoredVariables): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const [name, variable] of Object.entries(stored)) result[name] = toPlainValue(variable);
+  return result;
+}
+
+/** Stores a plain value produced by the engine (e.g. a multi-instance element) with an inferred type. */
+export function fromPlainValue(value: unknown): StoredVariable {
+  return inferStoredVariable(value, {});
+}

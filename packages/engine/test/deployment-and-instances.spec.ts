@@ -1,0 +1,294 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { CamundaRestError } from '../src';
+import { EngineHarness, finished, fixture } from './support/engine-harness';
+
+const wrap = (key: string, body: string, extra = '') => `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:camunda="http://camunda.org/schema/1.0/bpmn" id="d" targetNamespace="t">
+  <bpmn:process id="${key}" isExecutable="true" camunda:historyTimeToLive="P1D">${body}</bpmn:process>${extra}
+</bpmn:definitions>`;
+
+const task = (id: string, topic = id) =>
+  `<bpmn:serviceTask id="${id}" camunda:type="external" camunda:topic="${topic}" />`;
+const flow = (id: string, from: string, to: string, condition?: string) =>
+  condition
+    ? `<bpmn:sequenceFlow id="${id}" sourceRef="${from}" targetRef="${to}"><bpmn:conditionExpression xsi:type="bpmn:tFormalExpression">${condition}</bpmn:conditionExpression></bpmn:sequenceFlow>`
+    : `<bpmn:sequenceFlow id="${id}" sourceRef="${from}" targetRef="${to}" />`;
+
+const REFUSED: { name: string; xml: string; element: string; text: RegExp }[] = [
+  {
+    name: 'an inclusive gateway',
+    xml: wrap(
+      'lint_inclusive',
+      `<bpmn:startEvent id="s" />${flow('f1', 's', 'orSplit')}<bpmn:inclusiveGateway id="orSplit" />${flow('f2', 'orSplit', 'e')}<bpmn:endEvent id="e" />`,
+    ),
+    element: 'orSplit',
+    text: /InclusiveGateway 'orSplit' is not supported/,
+  },
+  {
+    name: 'a script task',
+    xml: wrap(
+      'lint_script',
+      `<bpmn:startEvent id="s" />${flow('f1', 's', 'calc')}<bpmn:scriptTask id="calc" scriptFormat="javascript"><bpmn:script>next()</bpmn:script></bpmn:scriptTask>${flow('f2', 'calc', 'e')}<bpmn:endEvent id="e" />`,
+    ),
+    element: 'calc',
+    text: /ScriptTask 'calc'.*scripts are not allowed/,
+  },
+  {
+    name: 'a script condition',
+    xml: wrap(
+      'lint_script_condition',
+      `<bpmn:startEvent id="s" />${flow('f1', 's', 'g')}<bpmn:exclusiveGateway id="g" /><bpmn:sequenceFlow id="scripted" sourceRef="g" targetRef="e"><bpmn:conditionExpression xsi:type="bpmn:tFormalExpression" language="javascript">next(null, true)</bpmn:conditionExpression></bpmn:sequenceFlow><bpmn:endEvent id="e" />`,
+    ),
+    element: 'scripted',
+    text: /SequenceFlow 'scripted'.*scripts are not allowed/,
+  },
+  {
+    name: 'an expression the evaluator cannot handle',
+    xml: wrap(
+      'lint_expression',
+      `<bpmn:startEvent id="s" />${flow('f1', 's', 'g')}<bpmn:exclusiveGateway id="g" />${flow('badCond', 'g', 'e', '${execution.getVariable("x")}')}<bpmn:endEvent id="e" />`,
+    ),
+    element: 'badCond',
+    text: /SequenceFlow 'badCond'.*CallExpression/,
+  },
+  {
+    name: 'a service task that is not external',
+    xml: wrap(
+      'lint_java',
+      `<bpmn:startEvent id="s" />${flow('f1', 's', 'java')}<bpmn:serviceTask id="java" camunda:class="com.example.Delegate" />${flow('f2', 'java', 'e')}<bpmn:endEvent id="e" />`,
+    ),
+    element: 'java',
+    text: /ServiceTask 'java' must be an external task/,
+  },
+  {
+    name: 'a parallel join behind an exclusive split and merge (bpmn-engine #200)',
+    xml: wrap(
+      'lint_parallel_join',
+      `<bpmn:startEvent id="s" />${flow('f1', 's', 'fork')}<bpmn:parallelGateway id="fork" />${flow('f2', 'fork', 'up')}${flow('f3', 'fork', 'xs')}${task('up')}<bpmn:exclusiveGateway id="xs" />${flow('f4', 'xs', 'low', '${ok}')}${flow('f5', 'xs', 'xm', '${!ok}')}${task('low')}${flow('f6', 'low', 'xm')}<bpmn:exclusiveGateway id="xm" />${flow('f7', 'xm', 'join')}${flow('f8', 'up', 'join')}<bpmn:parallelGateway id="join" />${flow('f9', 'join', 'e')}<bpmn:endEvent id="e" />`,
+    ),
+    element: 'join',
+    text: /ParallelGateway 'join' joins branches that pass .*'xm'/,
+  },
+  {
+    name: 'an execution listener',
+    xml: wrap(
+      'lint_listener',
+      `<bpmn:startEvent id="s"><bpmn:extensionElements><camunda:executionListener event="start" class="x.Y" /></bpmn:extensionElements></bpmn:startEvent>${flow('f1', 's', 'e')}<bpmn:endEvent id="e" />`,
+    ),
+    element: 's',
+    text: /StartEvent 's' uses camunda:ExecutionListener/,
+  },
+];
+
+describe('deployment, lint and instance commands', () => {
+  let h: EngineHarness;
+
+  beforeAll(async () => {
+    h = await EngineHarness.start();
+  });
+
+  afterAll(async () => {
+    await h.close();
+  });
+
+  it.each(REFUSED)(
+    'should refuse $name at deploy time, naming the element',
+    async ({ xml, element, text }) => {
+      const err = (await h
+        .deploy(`lint-${element}`, xml)
+        .catch((e: unknown) => e)) as CamundaRestError;
+      expect(err).toBeInstanceOf(CamundaRestError);
+      expect(err.status).toBe(400);
+      expect(err.type).toBe('ParseException');
+      expect(err.message).toMatch(text);
+      const details = (err.body?.details ?? {}) as Record<
+        string,
+        { errors: { mainElementId: string; messageZh: string }[] }
+      >;
+      const errors = Object.values(details)[0].errors;
+      expect(errors.map((e) => e.mainElementId)).toContain(element);
+      expect(errors[0].messageZh).toMatch(/[\u4e00-\u9fff]/);
+    },
+  );
+
+  it('should accept a parallel block whose branches have no choices', async () => {
+    await expect(h.deploy('parallel', fixture('parallel'))).resolves.toMatchObject({
+      name: 'parallel',
+    });
+  });
+
+  it('should version per key and filter duplicates', async () => {
+    const xml = wrap(
+      'dep_versions',
+      `<bpmn:startEvent id="s" />${flow('f1', 's', 'e')}<bpmn:endEvent id="e" />`,
+    );
+    const deploy = (content: string) =>
+      h.client.deploy({
+        deploymentName: 'versions',
+        enableDuplicateFiltering: true,
+        resources: [{ name: 'v.bpmn', content }],
+      });
+    const first = await deploy(xml);
+    const again = await deploy(xml);
+    expect(again.id).toBe(first.id);
+    expect(again.deployedProcessDefinitions).toBeNull();
+    const changed = await deploy(
+      xml.replace('<bpmn:endEvent id="e" />', '<bpmn:endEvent id="e" name="Done" />'),
+    );
+    expect(Object.values(changed.deployedProcessDefinitions ?? {})[0]).toMatchObject({
+      key: 'dep_versions',
+      version: 2,
+    });
+    const latest = await h.client.getProcessDefinitionByKey('dep_versions');
+    expect(latest).toMatchObject({ version: 2, historyTimeToLive: 1, deploymentId: changed.id });
+    await expect(h.client.getProcessDefinitionByKey('no_such_key')).rejects.toMatchObject({
+      status: 404,
+    });
+  });
+
+  it('should refuse a multipart part without a filename', async () => {
+    const form = new FormData();
+    form.append('deployment-name', 'x');
+    form.append('process.bpmn', fixture('sequence'));
+    const res = await fetch(`${h.url}/deployment/create`, { method: 'POST', body: form });
+    expect(res.status).toBe(400);
+  });
+
+  it('should start at an activity with startInstructions', async () => {
+    await h.deploy('sequence', fixture('sequence'));
+    const started = await h.client.startProcessInstanceByKey('conf_sequence', {
+      startInstructions: [
+        {
+          type: 'startBeforeActivity',
+          activityId: 'taskB',
+          variables: { fromA: { value: 5, type: 'Integer' } },
+        },
+      ],
+    });
+    const open = await h.client.externalTasks({ processInstanceId: started.id });
+    expect(open.map((t) => t.activityId)).toEqual(['taskB']);
+    const [b] = await h.client.fetchAndLock({
+      workerId: 'si',
+      maxTasks: 1,
+      topics: [{ topicName: 'seq-b', lockDuration: 5000 }],
+    });
+    expect(b.variables.fromA).toMatchObject({ value: 5 });
+    await h.client.completeExternalTask(b.id, { workerId: 'si' });
+    await finished(h.client, started.id);
+    const ids = (await h.client.historicActivityInstances({ processInstanceId: started.id })).map(
+      (a) => a.activityId,
+    );
+    expect(ids).toEqual(['taskB', 'end']);
+  });
+
+  it('should cancel everything and restart before an activity under the same id (rerun from a node)', async () => {
+    await h.deploy('sequence', fixture('sequence'));
+    const started = await h.client.startProcessInstanceByKey('conf_sequence', {
+      variables: { input: { value: 'again', type: 'String' } },
+    });
+    const [a] = await h.client.fetchAndLock({
+      workerId: 'mod',
+      maxTasks: 1,
+      topics: [{ topicName: 'seq-a', lockDuration: 5000, processDefinitionKey: 'conf_sequence' }],
+    });
+    await h.client.completeExternalTask(a.id, {
+      workerId: 'mod',
+      variables: { fromA: { value: 1, type: 'Integer' } },
+    });
+    await expect(
+      h.client.modifyProcessInstance(started.id, {
+        instructions: [{ type: 'startBeforeActivity', activityId: 'taskA' }],
+      }),
+    ).rejects.toMatchObject({ status: 400 });
+    await h.client.modifyProcessInstance(started.id, {
+      instructions: [
+        { type: 'cancel', activityId: 'taskB' },
+        { type: 'startBeforeActivity', activityId: 'taskA' },
+      ],
+    });
+    expect((await h.client.getProcessInstance(started.id)).id).toBe(started.id);
+    const open = await h.client.externalTasks({ processInstanceId: started.id });
+    expect(open.map((t) => t.activityId)).toEqual(['taskA']);
+    const [again] = await h.client.fetchAndLock({
+      workerId: 'mod',
+      maxTasks: 1,
+      topics: [{ topicName: 'seq-a', lockDuration: 5000, processDefinitionKey: 'conf_sequence' }],
+    });
+    expect(again.variables).toMatchObject({ input: { value: 'again' }, fromA: { value: 1 } });
+    const history = await h.client.historicActivityInstances({
+      processInstanceId: started.id,
+      activityId: 'taskB',
+    });
+    expect(history).toMatchObject([{ canceled: true }]);
+    const [process] = await h.client.historicProcessInstances({ processInstanceId: started.id });
+    expect(process.state).toBe('ACTIVE');
+    await h.client.completeExternalTask(again.id, { workerId: 'mod' });
+    const [b] = await h.client.fetchAndLock({
+      workerId: 'mod',
+      maxTasks: 1,
+      topics: [{ topicName: 'seq-b', lockDuration: 5000, processDefinitionKey: 'conf_sequence' }],
+    });
+    expect(b.processInstanceId).toBe(started.id);
+    await h.client.completeExternalTask(b.id, { workerId: 'mod' });
+    expect((await finished(h.client, started.id)).state).toBe('COMPLETED');
+  });
+
+  it('should refuse a modification target inside a sub-process', async () => {
+    const xml = wrap(
+      'mod_subprocess',
+      `<bpmn:startEvent id="s" />${flow('f1', 's', 'outer')}${task('outer', 'mod-sub-outer')}${flow('f2', 'outer', 'sub')}<bpmn:subProcess id="sub"><bpmn:startEvent id="ss" />${flow('sf1', 'ss', 'inner')}${task('inner', 'mod-sub-inner')}${flow('sf2', 'inner', 'se')}<bpmn:endEvent id="se" /></bpmn:subProcess>${flow('f3', 'sub', 'e')}<bpmn:endEvent id="e" />`,
+    );
+    await h.deploy('mod-subprocess', xml);
+    const started = await h.client.startProcessInstanceByKey('mod_subprocess', {});
+    const err = (await h.client
+      .modifyProcessInstance(started.id, {
+        instructions: [
+          { type: 'cancel', activityId: 'outer' },
+          { type: 'startBeforeActivity', activityId: 'inner' },
+        ],
+      })
+      .catch((e: unknown) => e)) as CamundaRestError;
+    expect(err.status).toBe(400);
+    expect(err.message).toMatch(/'inner'/);
+    expect(
+      (await h.client.externalTasks({ processInstanceId: started.id })).map((t) => t.activityId),
+    ).toEqual(['outer']);
+  });
+
+  it('should delete an instance: 204, then 404, history EXTERNALLY_TERMINATED', async () => {
+    await h.deploy('sequence', fixture('sequence'));
+    const started = await h.client.startProcessInstanceByKey('conf_sequence', {});
+    await h.client.deleteProcessInstance(started.id);
+    await expect(h.client.getProcessInstance(started.id)).rejects.toMatchObject({ status: 404 });
+    await expect(h.client.deleteProcessInstance(started.id)).rejects.toMatchObject({ status: 404 });
+    const [history] = await h.client.historicProcessInstances({ processInstanceId: started.id });
+    expect(history.state).toBe('EXTERNALLY_TERMINATED');
+    expect(await h.client.externalTasks({ processInstanceId: started.id })).toEqual([]);
+    const [taskA] = await h.client.historicActivityInstances({
+      processInstanceId: started.id,
+      activityId: 'taskA',
+    });
+    expect(taskA.canceled).toBe(true);
+  });
+
+  it('should fail a command whose gateway condition cannot be evaluated, keeping the task', async () => {
+    const xml = wrap(
+      'bad_runtime_expression',
+      `<bpmn:startEvent id="s" />${flow('f1', 's', 'w')}${task('w', 'bad-expr')}${flow('f2', 'w', 'g')}<bpmn:exclusiveGateway id="g" />${flow('f3', 'g', 'e', "${'abc' &gt; 1}")}<bpmn:endEvent id="e" />`,
+    );
+    await h.deploy('bad-expr', xml);
+    const started = await h.client.startProcessInstanceByKey('bad_runtime_expression', {});
+    const [w] = await h.client.fetchAndLock({
+      workerId: 'x',
+      maxTasks: 1,
+      topics: [{ topicName: 'bad-expr', lockDuration: 5000 }],
+    });
+    await expect(h.client.completeExternalTask(w.id, { workerId: 'x' })).rejects.toMatchObject({
+      status: 500,
+    });
+    expect(
+      (await h.client.externalTasks({ processInstanceId: started.id })).map((t) => t.id),
+    ).toEqual([w.id]);
+  });
+});

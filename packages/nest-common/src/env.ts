@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+/**
+ * Parses `process.env` once into a typed config; on any problem it throws one error naming every bad
+ * variable, so a service fails at boot rather than at the first request.
+ */
+export function loadEnv<T extends z.ZodType>(
+  schema: T,
+  source: NodeJS.ProcessEnv = process.env,
+): z.infer<T> {
+  const result = schema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`,
+    );
+    throw new Error(`Invalid environment:\n  ${lines.join('\n  ')}`);
+  }
+  return result.data;
+}
+
+/** Variables every service reads. NAMESPACE isolates Redis keys and transport channels of one deployment. */
+export const baseEnvShape = {
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  REDIS_URL: z.string().default('redis://127.0.0.1:6379/0'),
+  NAMESPACE: z
+    .string()
+    .regex(/^[a-z0-9_-]{1,32}$/, 'lower-case letters, digits, _ or -, at most 32')
+    .default('platform'),
+  TRANSPORT: z.enum(['redis', 'nats']).default('redis'),
+  NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(15000),
+};
+
+export const baseEnvSchema = z.object(baseEnvShape);
+export type BaseEnv = z.infer<typeof baseEnvSchema>;
+
+// Values that are public knowledge (samples, RuoYi's defaults, obvious placeholders).
+const KNOWN_WEAK_SECRETS = new Set([
+  '',
+  'secret',
+  'changeme',
+  'change-me',
+  'password',
+  'admin123',
+  'admin',
+  '123456',
+  'abcdefghijklmnopqrstuvwxyz',
+  'development-only-secret',
+]);
+
+/**
+ * In production a secret must be set, at least 32 characters, and not a known sample value;
+ * elsewhere a missing one is allowed (the caller supplies a dev-only fallback).
+ */
+export function assertStrongSecret(name: string, value: string | undefined, env: BaseEnv): void {
+  if (env.NODE_ENV !== 'production') return;
+  if (!value || KNOWN_WEAK_SECRETS.has(value.toLowerCase()) || value.length < 32) {
+    throw new Error(
+      `Invalid environment:\n  ${name}: a strong secret (32+ characters, not a sample value) is required in production`,
+    );
+  }
+}

@@ -1,0 +1,64 @@
+import {
+  ArgumentsHost,
+  BadRequestException,
+  Catch,
+  type ExceptionFilter,
+  HttpException,
+  Logger,
+} from '@nestjs/common';
+import type { ClientProxy } from '@nestjs/microservices';
+import { DomainError, type ErrorPayload } from '@platform/contracts';
+import { firstValueFrom, type Observable, throwError, timeout, TimeoutError } from 'rxjs';
+
+import { validationDetails } from './validation';
+
+/**
+ * The one place where a service's errors become transport errors: a DomainError travels as its
+ * payload; a validation failure as `validation.*` details; anything else is logged here and leaves as a
+ * generic 500 so no internals reach the client.
+ */
+@Catch()
+export class RpcErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('RpcErrorFilter');
+
+  catch(exception: unknown, _host: ArgumentsHost): Observable<never> {
+    return throwError(() => this.toPayload(exception));
+  }
+
+  private toPayload(exception: unknown): ErrorPayload {
+    if (exception instanceof DomainError) return exception.toPayload();
+    if (exception instanceof BadRequestException) {
+      const details = validationDetails(exception);
+      if (details) return { key: details[0].key, params: details[0].params, code: 500, details };
+    }
+    if (exception instanceof HttpException && exception.getStatus() === 404) {
+      return { key: 'http.404', code: 404 };
+    }
+    this.logger.error(
+      exception instanceof Error ? (exception.stack ?? exception.message) : exception,
+    );
+    return { key: 'http.500', code: 500 };
+  }
+}
+
+/**
+ * Sends a command and waits for its reply. A DomainError raised by the service is raised again here
+ * with the same key, so callers deal with one error type on both sides of the transport.
+ */
+export async function callService<T>(
+  client: Pick<ClientProxy, 'send'>,
+  pattern: string,
+  payload: unknown,
+  timeoutMs: number,
+): Promise<T> {
+  try {
+    return await firstValueFrom(client.send<T>(pattern, payload ?? {}).pipe(timeout(timeoutMs)));
+  } catch (error) {
+    if (DomainError.isPayload(error)) {
+      const domainError = new DomainError(error.key, error.params, error.code);
+      return Promise.reject(Object.assign(domainError, { details: error.details }));
+    }
+    if (error instanceof TimeoutError) throw new DomainError('http.timeout', {}, 500);
+    throw error;
+  }
+}

@@ -1,0 +1,104 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+import {
+  SESSION_KEYS,
+  SESSION_RENEW_WITHIN_MINUTES,
+  SESSION_TTL_MINUTES,
+  type SessionUser,
+} from '@platform/contracts';
+import type Redis from 'ioredis';
+
+const MINUTE = 60_000;
+
+/** A new bearer token: 256 random bits. Only its sha256 (the token id) is stored. */
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function tokenIdOf(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * Server-side sessions in Redis. Identity writes them at sign-in; the gateway reads one per request,
+ * so logout and force-logout take effect on the very next request.
+ */
+export class SessionStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly ttlMinutes = SESSION_TTL_MINUTES,
+  ) {}
+
+  async get(tokenId: string): Promise<SessionUser | null> {
+    const raw = await this.redis.get(SESSION_KEYS.session(tokenId));
+    return raw ? (JSON.parse(raw) as SessionUser) : null;
+  }
+
+  async save(session: SessionUser): Promise<void> {
+    const ttl = Math.max(1, session.expireTime - Date.now());
+    await this.redis
+      .multi()
+      .set(SESSION_KEYS.session(session.tokenId), JSON.stringify(session), 'PX', ttl)
+      .sadd(SESSION_KEYS.userSessions(session.userId), session.tokenId)
+      .pexpire(SESSION_KEYS.userSessions(session.userId), ttl + MINUTE)
+      .exec();
+  }
+
+  /** Sessions renew on activity: when less than the renewal window is left, the lifetime starts again. */
+  async renewIfDue(session: SessionUser, now = Date.now()): Promise<SessionUser> {
+    if (session.expireTime - now > SESSION_RENEW_WITHIN_MINUTES * MINUTE) return session;
+    const renewed = { ...session, expireTime: now + this.ttlMinutes * MINUTE };
+    await this.save(renewed);
+    return renewed;
+  }
+
+  expiryFromNow(now = Date.now()): number {
+    return now + this.ttlMinutes * MINUTE;
+  }
+
+  async remove(tokenId: string): Promise<SessionUser | null> {
+    const session = await this.get(tokenId);
+    await this.redis.del(SESSION_KEYS.session(tokenId));
+    if (session) await this.redis.srem(SESSION_KEYS.userSessions(session.userId), tokenId);
+    return session;
+  }
+
+  /** The live sessions of a user (the set may hold ids of expired ones; those are pruned here). */
+  async listForUser(userId: number): Promise<SessionUser[]> {
+    const ids = await this.redis.smembers(SESSION_KEYS.userSessions(userId));
+    const sessions = await Promise.all(ids.map((id) => this.get(id)));
+    const dead = ids.filter((_, i) => !sessions[i]);
+    if (dead.length) await this.redis.srem(SESSION_KEYS.userSessions(userId), ...dead);
+    return sessions.filter((s): s is SessionUser => s !== null);
+  }
+
+  async removeAllForUser(userId: number): Promise<number> {
+    const sessions = await this.listForUser(userId);
+    await Promise.all(sessions.map((s) => this.remove(s.tokenId)));
+    return sessions.length;
+  }
+
+  /** Applies a change (new roles, avatar…) to every live session of a user, keeping each one's expiry. */
+  async updateForUser(
+    userId: number,
+    change: (session: SessionUser) => SessionUser,
+  ): Promise<void> {
+    const sessions = await this.listForUser(userId);
+    await Promise.all(sessions.map((s) => this.save(change(s))));
+  }
+
+  /** Every live session (online users screen). SCAN does not apply ioredis' key prefix, so add it here. */
+  async listAll(): Promise<SessionUser[]> {
+    const prefix = this.redis.options.keyPrefix ?? '';
+    const pattern = `${prefix}${SESSION_KEYS.session('*')}`;
+    const ids: string[] = [];
+    let cursor = '0';
+    do {
+      const [next, keys] = await this.redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+      cursor = next;
+      ids.push(...keys.map((key) => key.slice(prefix.length + SESSION_KEYS.session('').length)));
+    } while (cursor !== '0');
+    const sessions = await Promise.all(ids.map((id) => this.get(id)));
+    return sessions.filter((s): s is SessionUser => s !== null);
+  }
+}

@@ -1,0 +1,30 @@
+import type Redis from 'ioredis';
+
+/**
+ * Live pushes to a user's open socket channels (spec §7 "Socket"). Any service publishes; every gateway
+ * instance receives and delivers to the sockets it holds. Best effort by nature: what must not be lost is
+ * stored by its owner first (in-app messages) and the push only announces it.
+ */
+export interface UserPush {
+  userId: number;
+  /** Sent to the browser as is: plain text, or JSON such as `{type, message, messageEn}`. */
+  payload: string;
+}
+
+/** Pub/sub channels are not key-prefixed by ioredis, so the namespace is spelled out here. */
+export function userPushChannel(namespace: string): string {
+  return `${namespace}:user-push`;
+}
+
+export async function publishToUser(
+  redis: Redis,
+  namespace: string,
+  userId: number,
+  payload: string | Record<string, unknown>,
+): Promise<void> {
+  const message: UserPush = {
+    userId,
+    payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+  };
+  await redis.publish(userPushChannel(namespace), JSON.stringify(message));
+}

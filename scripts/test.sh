@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Runs every check and test of the workspace; ends with `tests: N passed, N failed`.
+source "$(dirname "$0")/lib.sh"
+ensure_pnpm
+ensure_dependencies
+ensure_mariadb
+ensure_redis
+ensure_nats
+ensure_chromium
+cd "$ROOT"
+exec node scripts/test-all.mjs "$@"

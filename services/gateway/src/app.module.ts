@@ -1,0 +1,122 @@
+import { resolve } from 'node:path';
+
+import { type DynamicModule, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { createRedis, createRpcClient, SessionStore } from '@platform/nest-common';
+import type Redis from 'ioredis';
+
+import { AntibodyController } from './antibody/antibody.controller';
+import { AuthController } from './auth/auth.controller';
+import { LocationController } from './auth/location.controller';
+import { AccessGuard } from './common/access.guard';
+import { DuplicateSubmitGuard } from './common/duplicate-submit.guard';
+import { HttpErrorFilter } from './common/http-error.filter';
+import { OperLogQueue } from './common/oper-log.queue';
+import { RateLimitGuard } from './common/rate-limit.guard';
+import { GATEWAY_REDIS } from './common/redis.provider';
+import { GATEWAY_ENV, type GatewayEnv, UPLOADS_ROOT } from './config/env';
+import { FilesController } from './files/files.controller';
+import { HealthController } from './health/health.controller';
+import {
+  CacheServerController,
+  JobsController,
+  LogsController,
+  OnlineController,
+} from './monitor/monitor.controller';
+import { OpenApiHolder } from './openapi/openapi';
+import { OpenApiController } from './openapi/openapi.controller';
+import { RPC_CLIENT, ServiceClient } from './rpc/service-client';
+import { UserSocketHub } from './socket/user-socket.hub';
+import {
+  CompaniesController,
+  NoticesController,
+  RichTextController,
+} from './system/content.controller';
+import { DeptsController, PostsController } from './system/depts.controller';
+import {
+  ConfigsController,
+  DictDataController,
+  DictTypesController,
+} from './system/dicts.controller';
+import { MenusController, RolesController } from './system/roles.controller';
+import { UsersController } from './system/users.controller';
+import { AgentController, SkillController } from './workflow/agent.controller';
+import {
+  BpmFormController,
+  BpmModelController,
+  TaskAssignRuleController,
+  UserGroupController,
+} from './workflow/bpm.controller';
+import { FunctionsController } from './workflow/functions.controller';
+import { WorkflowController } from './workflow/workflow.controller';
+
+/** Every controller of the gateway (the permission-matrix test walks these). */
+export const GATEWAY_CONTROLLERS = [
+  AuthController,
+  LocationController,
+  HealthController,
+  OpenApiController,
+  AntibodyController,
+  // Administration console (issue 4)
+  UsersController,
+  RolesController,
+  MenusController,
+  DeptsController,
+  PostsController,
+  DictTypesController,
+  DictDataController,
+  ConfigsController,
+  NoticesController,
+  RichTextController,
+  CompaniesController,
+  LogsController,
+  OnlineController,
+  JobsController,
+  CacheServerController,
+  FilesController,
+  // Workflow modeling (issue 5)
+  WorkflowController,
+  AgentController,
+  SkillController,
+  FunctionsController,
+  BpmModelController,
+  TaskAssignRuleController,
+  BpmFormController,
+  UserGroupController,
+];
+
+@Module({})
+export class AppModule implements OnApplicationShutdown {
+  constructor(@Inject(GATEWAY_REDIS) private readonly redis: Redis) {}
+
+  static forRoot(env: GatewayEnv): DynamicModule {
+    return {
+      module: AppModule,
+      controllers: GATEWAY_CONTROLLERS,
+      providers: [
+        { provide: GATEWAY_ENV, useValue: env },
+        { provide: UPLOADS_ROOT, useValue: resolve(env.UPLOAD_DIR) },
+        { provide: GATEWAY_REDIS, useFactory: () => createRedis(env, 'gateway') },
+        {
+          provide: SessionStore,
+          useFactory: (redis: Redis) => new SessionStore(redis),
+          inject: [GATEWAY_REDIS],
+        },
+        { provide: RPC_CLIENT, useFactory: () => createRpcClient(env) },
+        ServiceClient,
+        OperLogQueue,
+        UserSocketHub,
+        OpenApiHolder,
+        // Order matters: who is calling, then how often, then whether it is a repeat.
+        { provide: APP_GUARD, useClass: AccessGuard },
+        { provide: APP_GUARD, useClass: RateLimitGuard },
+        { provide: APP_GUARD, useClass: DuplicateSubmitGuard },
+        { provide: APP_FILTER, useClass: HttpErrorFilter },
+      ],
+    };
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.redis.quit().catch(() => undefined);
+  }
+}

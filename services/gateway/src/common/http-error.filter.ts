@@ -1,0 +1,109 @@
+import {
+  type ArgumentsHost,
+  Catch,
+  type ExceptionFilter,
+  HttpException,
+  Logger,
+} from '@nestjs/common';
+import {
+  DomainError,
+  type ErrorPayload,
+  FIELD_LABELS,
+  type Language,
+  type MessageKey,
+  type MessageParams,
+  renderMessage,
+} from '@platform/contracts';
+import { validationDetails } from '@platform/nest-common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+import { Envelope } from './envelope';
+import { languageOf, stateOf } from './request-context';
+
+/** HTTP status of an envelope code: business errors travel as 200 with code 500/601 (spec §8). */
+const STATUS_BY_CODE: Record<number, number> = { 401: 401, 403: 403, 404: 404, 500: 200, 601: 200 };
+/** Errors whose HTTP status says more than their envelope code. */
+const STATUS_BY_KEY: Partial<Record<MessageKey, number>> = {
+  'auth.too_many_requests': 429,
+  'request.too_large': 413,
+  'request.malformed': 400,
+  'http.500': 500,
+  'http.timeout': 503,
+};
+
+export interface ErrorBody {
+  code: number;
+  msg: string;
+  data?: { errors: { field: string; msg: string }[] };
+}
+
+function fieldLabel(field: string, lang: Language): string {
+  const label = FIELD_LABELS[field];
+  return label ? label[lang] : field;
+}
+
+function render(key: MessageKey, lang: Language, params: MessageParams = {}): string {
+  const field = typeof params.field === 'string' ? fieldLabel(params.field, lang) : params.field;
+  return renderMessage(key, lang, field === undefined ? params : { ...params, field });
+}
+
+/** Turns any error into the envelope, in the request's language; internals never reach the client. */
+export function toErrorResponse(
+  exception: unknown,
+  lang: Language,
+  logger?: Logger,
+): { status: number; body: ErrorBody } {
+  const payload = toPayload(exception, logger);
+  const errors = payload.details?.map((d) => ({
+    field: d.field,
+    msg: render(d.key, lang, d.params),
+  }));
+  const status = errors?.length
+    ? 400
+    : (STATUS_BY_KEY[payload.key] ?? STATUS_BY_CODE[payload.code] ?? 200);
+  const body: ErrorBody = { code: payload.code, msg: render(payload.key, lang, payload.params) };
+  if (errors?.length) body.data = { errors };
+  return { status, body };
+}
+
+function toPayload(exception: unknown, logger?: Logger): ErrorPayload {
+  if (exception instanceof DomainError) {
+    const details = (exception as DomainError & { details?: ErrorPayload['details'] }).details;
+    return { ...exception.toPayload(), details };
+  }
+  if (exception instanceof HttpException) {
+    const details = validationDetails(exception as never);
+    if (details?.length)
+      return { key: details[0].key, params: details[0].params, code: 500, details };
+    return httpPayload(exception.getStatus());
+  }
+  const status = (exception as { statusCode?: number })?.statusCode;
+  if (typeof status === 'number' && status < 500) return httpPayload(status);
+  logger?.error(
+    exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),
+  );
+  return { key: 'http.500', code: 500 };
+}
+
+function httpPayload(status: number): ErrorPayload {
+  if (status === 401) return { key: 'auth.session_invalid', code: 401 };
+  if (status === 403) return { key: 'http.403', code: 403 };
+  if (status === 404) return { key: 'http.404', code: 404 };
+  if (status === 413) return { key: 'request.too_large', code: 500, params: { limit: '10 MB' } };
+  if (status === 429) return { key: 'auth.too_many_requests', code: 500, params: { seconds: 60 } };
+  if (status >= 400 && status < 500) return { key: 'request.malformed', code: 500 };
+  return { key: 'http.500', code: 500 };
+}
+
+@Catch()
+export class HttpErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HttpErrorFilter');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const request = host.switchToHttp().getRequest<FastifyRequest>();
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const lang = stateOf(request).lang ?? languageOf(request);
+    const { status, body } = toErrorResponse(exception, lang, this.logger);
+    void reply.status(status).send(new Envelope({ ...body }));
+  }
+}

@@ -1,0 +1,51 @@
+import { baseEnvShape, loadEnv } from '@platform/nest-common';
+import { z } from 'zod';
+
+const gatewayEnvSchema = z.object({
+  ...baseEnvShape,
+  GATEWAY_HOST: z.string().default('127.0.0.1'),
+  GATEWAY_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** The plain-ws socket channel of spec §7 (port 5565); 0 picks a free port, -1 turns it off. */
+  SOCKET_PORT: z.coerce.number().int().min(-1).max(65535).default(5565),
+  /** Built web app to serve at `/` (SPA fallback); empty turns it off. */
+  WEB_DIST: z.string().default(''),
+  /** Origins allowed to open the socket and to call the API cross-origin (comma-separated). */
+  WEB_ORIGINS: z
+    .string()
+    .default(
+      'http://127.0.0.1:8080,http://localhost:8080,http://127.0.0.1:5173,http://localhost:5173',
+    ),
+  /** Largest JSON or form body accepted, in bytes (uploads have their own limit). */
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 * 1024),
+  /** Multiplies every auth rate limit (tests that sign up many users from one IP raise it). */
+  RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
+  /**
+   * External structure predictor of the antibody toolkit (an HTTP endpoint that takes VH/VL and returns
+   * PDB text, e.g. a self-hosted ESMFold or ImmuneBuilder server); empty turns structure prediction off.
+   */
+  STRUCTURE_PREDICTOR_URL: z.union([z.literal(''), z.url()]).default(''),
+  /** `json` posts {heavy, light, sequence}; `text` posts the chains joined by ':' as plain text. */
+  STRUCTURE_PREDICTOR_FORMAT: z.enum(['json', 'text']).default('json'),
+  STRUCTURE_PREDICTOR_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
+  /** Where uploaded files are kept (avatars, rich-text images, attachments). */
+  UPLOAD_DIR: z.string().default('data/uploads'),
+  /** Trust X-Forwarded-For from a reverse proxy in front of the gateway. */
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+
+export type GatewayEnv = z.infer<typeof gatewayEnvSchema>;
+
+export function loadGatewayEnv(source: NodeJS.ProcessEnv = process.env): GatewayEnv {
+  return loadEnv(gatewayEnvSchema, source);
+}
+
+export const GATEWAY_ENV = Symbol('GATEWAY_ENV');
+/** The absolute upload folder (UPLOAD_DIR resolved against the working directory). */
+export const UPLOADS_ROOT = Symbol('UPLOADS_ROOT');

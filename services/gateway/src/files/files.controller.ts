@@ -1,0 +1,112 @@
+import { createReadStream } from 'node:fs';
+import { stat, unlink } from 'node:fs/promises';
+
+import { Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import {
+  BUSINESS_TYPES as B,
+  DomainError,
+  FILE_EXTENSIONS,
+  renderMessage,
+  RICH_TEXT_IMAGE_EXTENSIONS,
+} from '@platform/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+import { Public, SignedIn } from '../common/decorators';
+import { Envelope } from '../common/envelope';
+import { Log } from '../common/oper-log';
+import { stateOf } from '../common/request-context';
+import { UPLOADS_ROOT } from '../config/env';
+import { CONTENT_TYPES, receiveFile, resolveStored, type StoredFile, storeFile } from './uploads';
+
+const F = ['通用上传', 'Uploads'] as const;
+
+/** Upload responses carry their fields at the top level (spec §3 "Upload responses") and in data. */
+function uploaded(request: FastifyRequest, stored: StoredFile): Envelope {
+  const msg = renderMessage('common.success', stateOf(request).lang ?? 'zh');
+  return new Envelope({ code: 200, msg, ...stored, data: stored });
+}
+
+/** Uploads (5 MB, type checked by content), downloads of stored files, and serving them. */
+@ApiTags('common')
+@Controller()
+export class FilesController {
+  constructor(@Inject(UPLOADS_ROOT) private readonly root: string) {}
+
+  /** Attachments and images (multipart field `file`). */
+  @Post('common/upload')
+  @HttpCode(200)
+  @SignedIn()
+  @Log(...F, B.insert)
+  async upload(@Req() request: FastifyRequest): Promise<Envelope> {
+    const file = await receiveFile(request, 'file', FILE_EXTENSIONS);
+    return uploaded(request, await storeFile(this.root, 'upload', file));
+  }
+
+  /** Images of the rich text editor: jpeg, jpg, png or svg only ("图片格式错误!"). */
+  @Post('common/upload/image')
+  @HttpCode(200)
+  @SignedIn()
+  @Log(...F, B.insert)
+  async uploadImage(@Req() request: FastifyRequest): Promise<Envelope> {
+    const file = await receiveFile(
+      request,
+      'file',
+      RICH_TEXT_IMAGE_EXTENSIONS,
+      'upload.image_type',
+    );
+    return uploaded(request, await storeFile(this.root, 'image', file));
+  }
+
+  /** A stored file as a download (`resource` is its `/profile/...` path). */
+  @Get('common/download/resource')
+  @SignedIn()
+  async resource(@Res() reply: FastifyReply, @Query('resource') resource = ''): Promise<void> {
+    await this.sendFile(reply, resource, true);
+  }
+
+  /** Same, by `fileName`; `delete=true` removes it afterwards, allowed for temporary files only. */
+  @Get('common/download')
+  @SignedIn()
+  async download(
+    @Res() reply: FastifyReply,
+    @Query('fileName') fileName = '',
+    @Query('delete') remove = 'false',
+  ): Promise<void> {
+    const path = await this.sendFile(reply, fileName, true);
+    if (remove === 'true' && /^\/?(profile\/)?download\//.test(fileName)) {
+      reply.raw.once('finish', () => void unlink(path).catch(() => undefined));
+    }
+  }
+
+  /** Serves stored files (avatars, images): public like RuoYi's /profile, under random names. */
+  @Get('profile/*')
+  @Public()
+  async serve(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const rest = (request.params as Record<string, string>)['*'] ?? '';
+    await this.sendFile(reply, `/profile/${rest}`, false);
+  }
+
+  private async sendFile(
+    reply: FastifyReply,
+    relative: string,
+    attachment: boolean,
+  ): Promise<string> {
+    const path = relative ? resolveStored(this.root, relative) : null;
+    const info = path ? await stat(path).catch(() => null) : null;
+    if (!path || !info?.isFile()) throw new DomainError('download.not_found', {}, 404);
+    const ext = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase() ?? '';
+    const type = CONTENT_TYPES[ext];
+    const name = path.split(/[\\/]/).pop() ?? 'file';
+    void reply
+      .header('content-type', type ?? 'application/octet-stream')
+      .header('content-length', String(info.size))
+      .header('cache-control', attachment ? 'no-store' : 'public, max-age=86400')
+      .header(
+        'content-disposition',
+        attachment || !type ? `attachment; filename*=UTF-8''${encodeURIComponent(name)}` : 'inline',
+      )
+      .send(createReadStream(path));
+    return path;
+  }
+}

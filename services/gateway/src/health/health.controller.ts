@@ -1,0 +1,48 @@
+import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { type HealthView, IDENTITY_PATTERNS } from '@platform/contracts';
+import type { FastifyReply } from 'fastify';
+import type Redis from 'ioredis';
+
+import { Public } from '../common/decorators';
+import { GATEWAY_REDIS } from '../common/redis.provider';
+import { ServiceClient } from '../rpc/service-client';
+
+type Status = 'UP' | 'DOWN';
+
+const HEALTH_TIMEOUT_MS = 3000;
+
+export interface GatewayHealth {
+  status: Status;
+  checks: { redis: Status; transport: Status; mysql: Record<string, Status> };
+}
+
+/** Liveness of the platform: Redis from here, MySQL of each service asked over the transport. */
+@ApiTags('health')
+@Controller('health')
+export class HealthController {
+  constructor(
+    @Inject(GATEWAY_REDIS) private readonly redis: Redis,
+    private readonly services: ServiceClient,
+  ) {}
+
+  @Get()
+  @Public()
+  async health(@Res({ passthrough: true }) reply: FastifyReply): Promise<GatewayHealth> {
+    const redis: Status = await this.redis
+      .ping()
+      .then(() => 'UP' as const)
+      .catch(() => 'DOWN' as const);
+    const identity = await this.services
+      .send<HealthView>(IDENTITY_PATTERNS.health, {}, HEALTH_TIMEOUT_MS)
+      .catch(() => null);
+    const checks = {
+      redis,
+      transport: identity ? ('UP' as const) : ('DOWN' as const),
+      mysql: { identity: identity?.mysql ?? ('DOWN' as const) },
+    };
+    const up = redis === 'UP' && identity?.mysql === 'UP';
+    if (!up) void reply.status(503);
+    return { status: up ? 'UP' : 'DOWN', checks };
+  }
+}

@@ -1,0 +1,46 @@
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import type { CommandPayload } from '@platform/contracts/dto';
+import { callService, type RpcClient } from '@platform/nest-common';
+import type { FastifyRequest } from 'fastify';
+
+import { clientOf, stateOf } from '../common/request-context';
+import { GATEWAY_ENV, type GatewayEnv } from '../config/env';
+
+export const RPC_CLIENT = Symbol('RPC_CLIENT');
+
+/**
+ * Forwards a request to a service as `{ body, client, caller }`: the client context (IP, user agent,
+ * language) and the caller (from the session) come from the gateway, never from the request body.
+ */
+@Injectable()
+export class ServiceClient implements OnApplicationShutdown {
+  constructor(
+    @Inject(RPC_CLIENT) private readonly client: RpcClient,
+    @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
+  ) {}
+
+  forward<T>(pattern: string, request: FastifyRequest, body: unknown = {}): Promise<T> {
+    return this.send<T>(pattern, commandFrom(request, body));
+  }
+
+  send<T>(pattern: string, payload: unknown, timeoutMs = this.env.RPC_TIMEOUT_MS): Promise<T> {
+    return callService<T>(this.client, pattern, payload, timeoutMs);
+  }
+
+  /** Publishes an event (no reply); resolves once it is handed to the transport. */
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.client.close();
+  }
+}
+
+export function commandFrom<T>(request: FastifyRequest, body: T): CommandPayload<T> {
+  const session = stateOf(request).session;
+  return {
+    body,
+    client: clientOf(request),
+    caller: session
+      ? { userId: session.userId, tokenId: session.tokenId, companyId: session.companyId }
+      : undefined,
+  };
+}

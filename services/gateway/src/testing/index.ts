@@ -1,0 +1,2 @@
+export * from './auth-helpers';
+export * from './stack';

@@ -1,0 +1,194 @@
+import { identityStarter } from '@platform/identity';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import {
+  ADMIN_PASSWORD,
+  api,
+  captcha,
+  login,
+  registerByPhone,
+  setCaptcha,
+  startStack,
+  type TestStack,
+  USER_PASSWORD,
+} from '../../src/testing';
+
+describe('sign-in', () => {
+  let stack: TestStack;
+
+  beforeAll(async () => {
+    stack = await startStack([identityStarter]);
+  });
+  afterAll(() => stack.close());
+
+  describe('with the image captcha on (the default)', () => {
+    it('should sign the admin in with a correct captcha and return a token', async () => {
+      const { uuid, code } = await captcha(stack);
+      const res = await api(stack)
+        .post('/prod-api/login?lang=en')
+        .send({ username: 'admin', password: ADMIN_PASSWORD, code, uuid })
+        .expect(200);
+      expect(res.body.code).toBe(200);
+      expect(res.body.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    });
+
+    it('should refuse a wrong captcha answer with "CAPTCHA verification failed"', async () => {
+      const { uuid } = await captcha(stack);
+      const res = await api(stack)
+        .post('/prod-api/login?lang=en')
+        .send({ username: 'admin', password: ADMIN_PASSWORD, code: 'zzzz', uuid });
+      expect(res.body).toMatchObject({ code: 500, msg: 'CAPTCHA verification failed' });
+    });
+
+    it('should accept a captcha only once', async () => {
+      const { uuid, code } = await captcha(stack);
+      await api(stack)
+        .post('/prod-api/login')
+        .set('repeatSubmit', 'false')
+        .send({ username: 'admin', password: ADMIN_PASSWORD, code, uuid })
+        .expect(200);
+      const again = await api(stack)
+        .post('/prod-api/login?lang=en')
+        .set('repeatSubmit', 'false')
+        .send({ username: 'admin', password: ADMIN_PASSWORD, code, uuid });
+      expect(again.body).toMatchObject({ code: 500, msg: 'The CAPTCHA has expired' });
+    });
+
+    it('should keep a captcha for at most two minutes and refuse it once expired', async () => {
+      const { uuid, code } = await captcha(stack);
+      const ttl = await stack.redis.ttl(stack.key(`captcha_codes:${uuid}`));
+      expect(ttl).toBeGreaterThan(0);
+      expect(ttl).toBeLessThanOrEqual(120);
+      await stack.redis.pexpire(stack.key(`captcha_codes:${uuid}`), 1);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const res = await api(stack)
+        .post('/prod-api/login?lang=en')
+        .send({ username: 'admin', password: ADMIN_PASSWORD, code, uuid });
+      expect(res.body.msg).toBe('The CAPTCHA has expired');
+    });
+
+    it('should report a missing captcha as expired in Chinese by default', async () => {
+      const res = await api(stack)
+        .post('/prod-api/login')
+        .send({ username: 'admin', password: 'x' });
+      expect(res.body).toMatchObject({ code: 500, msg: '验证码已失效' });
+    });
+  });
+
+  describe('credentials', () => {
+    beforeAll(() => setCaptcha(stack, false));
+
+    it('should say "Unknown account, please register first" for an unknown user', async () => {
+      const res = await api(stack)
+        .post('/prod-api/login?lang=en')
+        .send({ username: 'nobody', password: 'x' });
+      expect(res.body).toMatchObject({ code: 500, msg: 'Unknown account, please register first' });
+    });
+
+    it('should sign in by phone number and by the same number as user name', async () => {
+      const { phone } = await registerByPhone(stack);
+      const token = await login(stack, phone, USER_PASSWORD);
+      const info = await api(stack)
+        .get('/prod-api/getInfo')
+        .set('Authorization', `Bearer ${token}`)
+        .expect(200);
+      expect(info.body.data.user.phonenumber).toBe(phone);
+      expect(info.body.data.roles).toEqual(['ROLE_DEFAULT']);
+    });
+
+    it('should lock the account after five wrong passwords and log every attempt with its reason', async () => {
+      const { phone } = await registerByPhone(stack);
+      const messages: string[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        const res = await api(stack)
+          .post('/prod-api/login?lang=en')
+          .set('repeatSubmit', 'false')
+          .send({ username: phone, password: `Wrong#${i}pass` });
+        messages.push(res.body.msg);
+      }
+      expect(messages.slice(0, 4)).toEqual(Array(4).fill('Incorrect account or password'));
+      expect(messages[4]).toBe(
+        'Wrong password entered 5 times, the account is locked for 10 minutes',
+      );
+      const locked = await api(stack)
+        .post('/prod-api/login?lang=en')
+        .send({ username: phone, password: USER_PASSWORD });
+      expect(locked.body.msg).toBe(
+        'Wrong password entered 5 times, the account is locked for 10 minutes',
+      );
+      const [rows] = await stack.db.query(
+        `SELECT status, msg FROM sys_logininfor WHERE user_name = ? ORDER BY info_id`,
+        [phone],
+      );
+      const log = rows as { status: string; msg: string }[];
+      expect(log.filter((r) => r.msg === 'auth.bad_credentials')).toHaveLength(4);
+      expect(log.filter((r) => r.msg === 'auth.account_locked')).toHaveLength(2);
+      expect(log.every((r) => r.msg === 'auth.register_success' || r.status === '1')).toBe(true);
+    });
+
+    it('should refuse a disabled account', async () => {
+      const { phone } = await registerByPhone(stack);
+      await stack.db.query(`UPDATE sys_user SET status = '1' WHERE phonenumber = ?`, [phone]);
+      const res = await api(stack)
+        .post('/prod-api/login?lang=en')
+        .send({ username: phone, password: USER_PASSWORD });
+      expect(res.body.msg).toBe('Sorry, your account has been disabled');
+    });
+
+    it('should give each empty field its own message in the request language', async () => {
+      const res = await api(stack)
+        .post('/prod-api/login?lang=zh')
+        .send({ username: '', password: '' });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe(500);
+      expect(res.body.data.errors).toEqual([
+        { field: 'username', msg: '账号不能为空' },
+        { field: 'password', msg: '密码不能为空' },
+      ]);
+    });
+  });
+
+  describe('sessions', () => {
+    beforeAll(() => setCaptcha(stack, false));
+
+    it('should end the session at once on logout', async () => {
+      const token = await login(stack, 'admin', ADMIN_PASSWORD);
+      const auth = { Authorization: `Bearer ${token}` };
+      await api(stack).get('/prod-api/getInfo').set(auth).expect(200);
+      await api(stack).post('/prod-api/logout').set(auth).expect(200);
+      const after = await api(stack).get('/prod-api/getInfo?lang=en').set(auth);
+      expect(after.status).toBe(401);
+      expect(after.body).toEqual({
+        code: 401,
+        msg: 'Invalid session or session expired, please re-login',
+      });
+    });
+
+    it('should take effect on the next request when sessions are removed server-side (force logout)', async () => {
+      const token = await login(stack, 'admin', ADMIN_PASSWORD);
+      const keys = await stack.redis.keys(stack.key('login_tokens:*'));
+      await stack.redis.del(...keys);
+      await api(stack).get('/prod-api/getInfo').set('Authorization', `Bearer ${token}`).expect(401);
+    });
+
+    it('should keep login time, IP and browser in the session and renew it on activity', async () => {
+      const token = await login(stack, 'admin', ADMIN_PASSWORD);
+      const [key] = await stack.redis.keys(stack.key('login_tokens:*'));
+      const session = JSON.parse((await stack.redis.get(key)) ?? '{}');
+      expect(session).toMatchObject({ userId: 1, userName: 'admin', ipaddr: expect.any(String) });
+      expect(session.loginTime).toBeGreaterThan(Date.now() - 60_000);
+      // Bring it close to its end: the next request must renew it to a full 30 minutes.
+      const nearEnd = { ...session, expireTime: Date.now() + 60_000 };
+      await stack.redis.set(key, JSON.stringify(nearEnd), 'PX', 60_000);
+      await api(stack).get('/prod-api/getInfo').set('Authorization', `Bearer ${token}`).expect(200);
+      expect(await stack.redis.pttl(key)).toBeGreaterThan(29 * 60_000);
+    });
+
+    it('should answer 401 for a made-up token', async () => {
+      await api(stack)
+        .get('/prod-api/getInfo')
+        .set('Authorization', 'Bearer not-a-token')
+        .expect(401);
+    });
+  });
+});

@@ -1,0 +1,136 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { getRepositoryToken, TypeOrmModule } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+
+import { AuthController } from './auth/auth.controller';
+import { AuthService } from './auth/auth.service';
+import { CaptchaService } from './auth/captcha.service';
+import { LockoutService } from './auth/lockout.service';
+import { LoginLogService } from './auth/login-log.service';
+import { PasswordService } from './auth/password.service';
+import { SessionFactory } from './auth/session-factory.service';
+import { AdminBootstrap } from './bootstrap/admin.bootstrap';
+import { CountCache } from './common/count-cache.service';
+import { Operators } from './common/operators.service';
+import { CompaniesService } from './companies/companies.service';
+import { CompaniesAdminService } from './companies/companies-admin.service';
+import type { IdentityEnv } from './config/env';
+import { identityDataSourceOptions } from './database/data-source';
+import { IDENTITY_ENTITIES } from './database/entities';
+import { DataScopeService } from './datascope/data-scope.service';
+import { DeptsService } from './depts/depts.service';
+import { SystemController } from './depts/system.controller';
+import { DictsController } from './dicts/dicts.controller';
+import { DictsService } from './dicts/dicts.service';
+import { HealthController } from './health/health.controller';
+import { InfraModule } from './infra/infra.module';
+import { JobRegistry } from './jobs/job-registry';
+import { JobsService } from './jobs/jobs.service';
+import { LogsService } from './logs/logs.service';
+import { OperLogConsumer } from './logs/oper-log.consumer';
+import { MenusService } from './menus/menus.service';
+import { RoutersService } from './menus/routers.service';
+import { CacheMonitorService } from './monitor/cache-monitor.service';
+import { MonitorController } from './monitor/monitor.controller';
+import { OnlineService } from './monitor/online.service';
+import { NoticesService } from './notices/notices.service';
+import { ConfigParamsService } from './params/config-params.service';
+import { ConfigsService } from './params/configs.service';
+import { PostsService } from './posts/posts.service';
+import { RichTextService } from './richtext/rich-text.service';
+import { RolesController } from './roles/roles.controller';
+import { RolesService } from './roles/roles.service';
+import { AccountService } from './users/account.service';
+import { ProfileService } from './users/profile.service';
+import { RegistrationService } from './users/registration.service';
+import { SessionSync } from './users/session-sync.service';
+import { UserDirectory } from './users/user-directory.service';
+import { UserImportService } from './users/user-import.service';
+import { UsersAdminController } from './users/users-admin.controller';
+import { UsersAdminService } from './users/users-admin.service';
+import { CODE_SENDERS, type CodeSender } from './verification/code-sender';
+import { HttpSmsSender } from './verification/http-sms.sender';
+import { OutboxMessage } from './verification/outbox.entity';
+import { OutboxSender } from './verification/outbox.sender';
+import { SmtpSender } from './verification/smtp.sender';
+import { VerificationService } from './verification/verification.service';
+
+/** Real senders when configured; otherwise the development outbox (which refuses production). */
+function codeSenders(
+  env: IdentityEnv,
+  outbox: Repository<OutboxMessage>,
+): Partial<Record<'sms' | 'email', CodeSender>> {
+  const fallback = (channel: 'sms' | 'email') =>
+    env.NODE_ENV === 'production' ? undefined : new OutboxSender(channel, outbox, env.NODE_ENV);
+  return {
+    email: env.SMTP_URL ? new SmtpSender(env.SMTP_URL, env.SMTP_FROM) : fallback('email'),
+    sms: env.SMS_API_URL ? new HttpSmsSender(env.SMS_API_URL, env.SMS_API_KEY) : fallback('sms'),
+  };
+}
+
+@Module({})
+export class AppModule {
+  static forRoot(env: IdentityEnv): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        InfraModule.forRoot(env),
+        TypeOrmModule.forRoot(identityDataSourceOptions(env.IDENTITY_DB_URL)),
+        TypeOrmModule.forFeature(IDENTITY_ENTITIES),
+      ],
+      controllers: [
+        AuthController,
+        HealthController,
+        UsersAdminController,
+        RolesController,
+        SystemController,
+        DictsController,
+        MonitorController,
+      ],
+      providers: [
+        {
+          provide: CODE_SENDERS,
+          useFactory: (outbox: Repository<OutboxMessage>) => codeSenders(env, outbox),
+          inject: [getRepositoryToken(OutboxMessage)],
+        },
+        AdminBootstrap,
+        AuthService,
+        CaptchaService,
+        LockoutService,
+        LoginLogService,
+        PasswordService,
+        SessionFactory,
+        CompaniesService,
+        RoutersService,
+        ConfigParamsService,
+        AccountService,
+        RegistrationService,
+        UserDirectory,
+        VerificationService,
+        // Administration console (issue 4)
+        CacheMonitorService,
+        CompaniesAdminService,
+        CountCache,
+        ConfigsService,
+        DataScopeService,
+        DeptsService,
+        DictsService,
+        JobRegistry,
+        JobsService,
+        LogsService,
+        OperLogConsumer,
+        MenusService,
+        NoticesService,
+        OnlineService,
+        Operators,
+        PostsService,
+        ProfileService,
+        RichTextService,
+        RolesService,
+        SessionSync,
+        UserImportService,
+        UsersAdminService,
+      ],
+    };
+  }
+}

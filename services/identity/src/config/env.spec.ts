@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+
+import { loadIdentityEnv } from './env';
+
+describe(loadIdentityEnv.name, () => {
+  it('should refuse to start in production without a field encryption key', () => {
+    expect(() => loadIdentityEnv({ NODE_ENV: 'production' })).toThrow(/FIELD_ENCRYPTION_KEY/);
+  });
+
+  it('should refuse a known-weak or short secret in production', () => {
+    expect(() =>
+      loadIdentityEnv({ NODE_ENV: 'production', FIELD_ENCRYPTION_KEY: 'changeme' }),
+    ).toThrow(/FIELD_ENCRYPTION_KEY/);
+    expect(() =>
+      loadIdentityEnv({ NODE_ENV: 'production', FIELD_ENCRYPTION_KEY: 'x'.repeat(20) }),
+    ).toThrow();
+  });
+
+  it('should accept a strong secret in production and allow none in development', () => {
+    expect(
+      loadIdentityEnv({
+        NODE_ENV: 'production',
+        FIELD_ENCRYPTION_KEY: 'k'.repeat(16) + 'Z9#'.repeat(6),
+      }),
+    ).toBeTruthy();
+    expect(loadIdentityEnv({}).NODE_ENV).toBe('development');
+  });
+
+  it('should name the variable that is wrong', () => {
+    expect(() => loadIdentityEnv({ TRANSPORT: 'carrier-pigeon' })).toThrow(/TRANSPORT/);
+    expect(() => loadIdentityEnv({ ARGON2_MEMORY_KIB: '1024' })).toThrow(/ARGON2_MEMORY_KIB/);
+  });
+});

@@ -1,0 +1,37 @@
+import { assertStrongSecret, baseEnvShape, loadEnv } from '@platform/nest-common';
+import { z } from 'zod';
+
+const identityEnvSchema = z.object({
+  ...baseEnvShape,
+  IDENTITY_DB_URL: z.string().default('mysql://root@127.0.0.1:3306/platform_identity'),
+  /** First password of the admin account; generated and printed once when unset. */
+  ADMIN_PASSWORD: z.string().optional(),
+  /** Key for encrypting personal data at rest (real-name certificate fields). */
+  FIELD_ENCRYPTION_KEY: z.string().optional(),
+  /** SMTP delivery of e-mail codes, e.g. smtps://user:pass@smtp.example.com:465 */
+  SMTP_URL: z.string().optional(),
+  SMTP_FROM: z.string().default('Antibody Platform <no-reply@localhost>'),
+  /** HTTP SMS gateway: POST {to, text} with Bearer SMS_API_KEY. */
+  SMS_API_URL: z.string().optional(),
+  SMS_API_KEY: z.string().optional(),
+  /** Per-IP cap of verification codes per hour. */
+  CODE_IP_HOURLY_LIMIT: z.coerce.number().int().positive().default(20),
+  CODE_TTL_MINUTES: z.coerce.number().int().positive().default(10),
+  /** Argon2 cost; tests lower it to keep runs quick (never below the OWASP floor). */
+  ARGON2_MEMORY_KIB: z.coerce.number().int().min(19456).default(19456),
+  ARGON2_TIME_COST: z.coerce.number().int().min(2).default(2),
+  /** Scheduled jobs run at once by this instance's worker. */
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** A scheduled run that starts later than this after it was due counts as misfired. */
+  JOB_MISFIRE_THRESHOLD_MS: z.coerce.number().int().min(0).default(60_000),
+});
+
+export type IdentityEnv = z.infer<typeof identityEnvSchema>;
+
+export function loadIdentityEnv(source: NodeJS.ProcessEnv = process.env): IdentityEnv {
+  const env = loadEnv(identityEnvSchema, source);
+  assertStrongSecret('FIELD_ENCRYPTION_KEY', env.FIELD_ENCRYPTION_KEY, env);
+  return env;
+}
+
+export const IDENTITY_ENV = Symbol('IDENTITY_ENV');

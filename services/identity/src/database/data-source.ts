@@ -1,0 +1,30 @@
+import { mysqlDataSourceOptions } from '@platform/nest-common';
+import { DataSource } from 'typeorm';
+
+import { IDENTITY_ENTITIES } from './entities';
+import { CreateIdentitySchema1763769600000 } from './migrations/1763769600000-CreateIdentitySchema';
+import { SeedIdentityData1763769600001 } from './migrations/1763769600001-SeedIdentityData';
+import { AdminConsole1763769600002 } from './migrations/1763769600002-AdminConsole';
+import { AddAntibodyToolkitMenu1763769700000 } from './migrations/1763769700000-AddAntibodyToolkitMenu';
+import { OperLogRequestId1763769800000 } from './migrations/1763769800000-OperLogRequestId';
+
+/** Migrations in order; listed explicitly so the build needs no file globbing. */
+export const IDENTITY_MIGRATIONS = [
+  CreateIdentitySchema1763769600000,
+  SeedIdentityData1763769600001,
+  AdminConsole1763769600002,
+  AddAntibodyToolkitMenu1763769700000,
+  OperLogRequestId1763769800000,
+];
+
+export function identityDataSourceOptions(url: string) {
+  return mysqlDataSourceOptions(url, {
+    entities: IDENTITY_ENTITIES,
+    migrations: IDENTITY_MIGRATIONS,
+  });
+}
+
+/** The DataSource of the TypeORM CLI and of the migrate script. */
+export function identityDataSource(url: string): DataSource {
+  return new DataSource(identityDataSourceOptions(url));
+}

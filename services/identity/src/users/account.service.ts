@@ -1,0 +1,69 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DomainError } from '@platform/contracts';
+import type { BindPhoneBody, Caller, ClientContext } from '@platform/contracts/dto';
+import { SessionStore } from '@platform/nest-common';
+import type { DataSource } from 'typeorm';
+
+import { EventOutbox } from '../events/event-outbox.entity';
+import { ConfigParamsService } from '../params/config-params.service';
+import { phoneTarget, VerificationService } from '../verification/verification.service';
+import { User } from './user.entity';
+import { UserDirectory } from './user-directory.service';
+
+/** What a signed-in user does to their own account from the shell (phone binding, region check). */
+@Injectable()
+export class AccountService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly directory: UserDirectory,
+    private readonly codes: VerificationService,
+    private readonly params: ConfigParamsService,
+    private readonly sessions: SessionStore,
+  ) {}
+
+  async emailRegistered(email: string): Promise<{ registered: boolean }> {
+    return { registered: (await this.directory.findByEmail(email)) !== null };
+  }
+
+  /**
+   * Whether the phone-binding rule for mainland users applies. Without a geo-IP database on the
+   * embedded default, a user counts as mainland when their account or session language is Chinese;
+   * an administrator can turn the dialog off with the parameter `sys.user.bindPhoneRequired`.
+   */
+  async checkMainland(caller: Caller, client: ClientContext): Promise<{ isMainland: boolean }> {
+    const required = await this.params.getBoolean('sys.user.bindPhoneRequired', true);
+    const user = await this.directory.findById(caller.userId);
+    if (!required || !user) return { isMainland: false };
+    return { isMainland: user.qu === '86' || client.lang === 'zh' };
+  }
+
+  /** Binds a phone to the caller after its code checks out; the reward is announced through the outbox. */
+  async bindPhone(body: BindPhoneBody, caller: Caller): Promise<{ reward: number }> {
+    const user = await this.directory.findById(caller.userId);
+    if (!user) throw new DomainError('user.not_found');
+    if (user.qu === body.qu && user.phonenumber === body.phonenumber)
+      throw new DomainError('user.same_phone');
+    const owner = await this.directory.findByPhone(body.qu, body.phonenumber);
+    if (owner && owner.userId !== user.userId) throw new DomainError('user.phone_taken');
+    await this.codes.consume(phoneTarget(body.qu, body.phonenumber), 'bind', body.captcha);
+    const reward = await this.params.getNumber('points.bindPhone.reward', 50);
+    const firstBinding = !user.phonenumber;
+    await this.db.transaction(async (tx) => {
+      await tx.update(User, user.userId, { qu: body.qu, phonenumber: body.phonenumber });
+      if (firstBinding) {
+        await tx.insert(EventOutbox, {
+          eventType: 'identity.user.phone_bound',
+          idempotencyKey: `user.phone_bound:${user.userId}`,
+          payload: { userId: user.userId, reward },
+        });
+      }
+    });
+    await this.sessions.updateForUser(user.userId, (s) => ({
+      ...s,
+      qu: body.qu,
+      phonenumber: body.phonenumber,
+    }));
+    return { reward: firstBinding ? reward : 0 };
+  }
+}

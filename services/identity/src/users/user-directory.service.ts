@@ -1,0 +1,91 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import {
+  ADMIN_ROLE,
+  ALL_PERMISSION,
+  DEFAULT_ROLE,
+  identifierKind,
+  normalizeAreaCode,
+} from '@platform/contracts';
+import type { DataSource, Repository } from 'typeorm';
+
+import { User } from './user.entity';
+
+export interface Grants {
+  admin: boolean;
+  roles: string[];
+  permissions: string[];
+}
+
+/** Finding users and what they are granted (roles, permissions); shared by sign-in and registration. */
+@Injectable()
+export class UserDirectory {
+  constructor(
+    @InjectRepository(User) private readonly users: Repository<User>,
+    @InjectDataSource() private readonly db: DataSource,
+  ) {}
+
+  /** A live (not deleted) user, with the password hash selected. */
+  private withPassword() {
+    return this.users
+      .createQueryBuilder('u')
+      .addSelect('u.password')
+      .where('u.del_flag = :live', { live: '0' });
+  }
+
+  /** By user name, phone number (any area; +86 preferred) or e-mail address. */
+  async findForSignIn(identifier: string): Promise<User | null> {
+    const kind = identifierKind(identifier);
+    if (kind === 'email') {
+      return this.withPassword()
+        .andWhere('u.email = :email', { email: identifier.toLowerCase() })
+        .getOne();
+    }
+    const byName = await this.withPassword()
+      .andWhere('u.user_name = :name', { name: identifier })
+      .getOne();
+    if (byName || kind !== 'phone') return byName;
+    const phone = identifier.replace(/[\s-]/g, '').replace(/^\+/, '');
+    return this.withPassword()
+      .andWhere('u.phonenumber = :phone', { phone })
+      .orderBy("CASE WHEN u.qu = '86' THEN 0 ELSE 1 END")
+      .getOne();
+  }
+
+  findById(userId: number): Promise<User | null> {
+    return this.users.findOne({ where: { userId, delFlag: '0' } });
+  }
+
+  findByPhone(qu: string, phonenumber: string): Promise<User | null> {
+    return this.users.findOne({ where: { qu: normalizeAreaCode(qu), phonenumber, delFlag: '0' } });
+  }
+
+  findByEmail(email: string): Promise<User | null> {
+    return this.users.findOne({ where: { email: email.toLowerCase(), delFlag: '0' } });
+  }
+
+  /** Role keys of the user's active roles; ROLE_DEFAULT for a user without any (spec §6). */
+  async grantsOf(userId: number): Promise<Grants> {
+    const roleRows: { role_key: string }[] = await this.db.query(
+      `SELECT r.role_key FROM sys_role r JOIN sys_user_role ur ON ur.role_id = r.role_id
+        WHERE ur.user_id = ? AND r.status = '0' AND r.del_flag = '0' ORDER BY r.role_sort`,
+      [userId],
+    );
+    const roles = roleRows.map((r) => r.role_key);
+    const admin = roles.includes(ADMIN_ROLE);
+    if (admin) return { admin, roles, permissions: [ALL_PERMISSION] };
+    const permRows: { perms: string }[] = await this.db.query(
+      `SELECT DISTINCT m.perms FROM sys_menu m
+         JOIN sys_role_menu rm ON rm.menu_id = m.menu_id
+         JOIN sys_user_role ur ON ur.role_id = rm.role_id
+         JOIN sys_role r ON r.role_id = ur.role_id
+        WHERE ur.user_id = ? AND r.status = '0' AND r.del_flag = '0' AND m.status = '0'
+          AND m.perms IS NOT NULL AND m.perms <> ''`,
+      [userId],
+    );
+    const permissions = [
+      ...new Set(permRows.flatMap((r) => r.perms.split(',').map((p) => p.trim()))),
+    ];
+    return { admin, roles: roles.length ? roles : [DEFAULT_ROLE], permissions };
+  }
+}

@@ -1,0 +1,58 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+
+import { AgentsController } from './agents/agents.controller';
+import { AgentsService } from './agents/agents.service';
+import { BpmController } from './bpm/bpm.controller';
+import { FormsService } from './bpm/forms.service';
+import { GroupsService } from './bpm/groups.service';
+import { ModelsService } from './bpm/models.service';
+import { RulesService } from './bpm/rules.service';
+import { WORKFLOW_ENV, type WorkflowEnv } from './config/env';
+import { workflowDataSourceOptions } from './database/data-source';
+import { WORKFLOW_ENTITIES } from './database/entities';
+import { WORKFLOW_DB } from './database/inject';
+import { DiagramsService } from './diagrams/diagrams.service';
+import { FunctionsController } from './functions/functions.controller';
+import { FunctionsService } from './functions/functions.service';
+import { HealthController } from './health/health.controller';
+import { SkillsService } from './skills/skills.service';
+import { VersionsService } from './workflows/versions.service';
+import { WorkflowsController } from './workflows/workflows.controller';
+import { WorkflowsService } from './workflows/workflows.service';
+
+@Module({})
+export class AppModule {
+  static forRoot(env: WorkflowEnv): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        TypeOrmModule.forRoot({
+          ...workflowDataSourceOptions(env.WORKFLOW_DB_URL),
+          name: WORKFLOW_DB,
+        }),
+        TypeOrmModule.forFeature(WORKFLOW_ENTITIES, WORKFLOW_DB),
+      ],
+      controllers: [
+        WorkflowsController,
+        AgentsController,
+        FunctionsController,
+        BpmController,
+        HealthController,
+      ],
+      providers: [
+        { provide: WORKFLOW_ENV, useValue: env },
+        DiagramsService,
+        WorkflowsService,
+        VersionsService,
+        AgentsService,
+        SkillsService,
+        FunctionsService,
+        ModelsService,
+        RulesService,
+        FormsService,
+        GroupsService,
+      ],
+    };
+  }
+}

@@ -1,0 +1,121 @@
+import { Injectable } from '@nestjs/common';
+import {
+  type BpmModelSummaryView,
+  type BpmModelView,
+  DomainError,
+  type PageView,
+} from '@platform/contracts';
+import type { BpmModelBody, BpmModelListQuery, UpdateBpmModelBody } from '@platform/contracts/dto';
+import { type DataSource, In } from 'typeorm';
+
+import { auditView } from '../common/audit.mapper';
+import { contains, isDuplicateEntry } from '../common/commands';
+import { pageRows } from '../common/pages';
+import { findOr404 } from '../common/records';
+import { InjectWorkflowDb } from '../database/inject';
+import { DiagramsService } from '../diagrams/diagrams.service';
+import { BpmForm, BpmModel, TaskAssignRule } from './bpm.entities';
+
+function modelSummary(row: BpmModel): BpmModelSummaryView {
+  return {
+    id: Number(row.id),
+    key: row.key,
+    name: row.name,
+    description: row.description,
+    category: row.category,
+    formId: row.formId === null ? null : Number(row.formId),
+    ...auditView(row),
+  };
+}
+
+/** Process models: key, name, category, form and diagram (designed at /bpm/manager/model/design). */
+@Injectable()
+export class ModelsService {
+  constructor(
+    @InjectWorkflowDb() private readonly db: DataSource,
+    private readonly diagrams: DiagramsService,
+  ) {}
+
+  private get models() {
+    return this.db.getRepository(BpmModel);
+  }
+
+  async list(query: BpmModelListQuery): Promise<PageView<BpmModelSummaryView>> {
+    const qb = this.models
+      .createQueryBuilder('m')
+      .select(['m.id', 'm.key', 'm.name', 'm.description', 'm.category', 'm.formId'])
+      .addSelect(['m.createBy', 'm.createTime', 'm.updateBy', 'm.updateTime'])
+      .orderBy('m.id', 'DESC');
+    if (query.name) qb.andWhere('m.name LIKE :name', { name: contains(query.name) });
+    if (query.key) qb.andWhere('m.key LIKE :key', { key: contains(query.key) });
+    if (query.category) qb.andWhere('m.category = :category', { category: query.category });
+    return pageRows(qb, query, modelSummary);
+  }
+
+  async find(id: number): Promise<BpmModel> {
+    return findOr404(this.db, BpmModel, id, 'bpm.model_not_found');
+  }
+
+  async get(id: number): Promise<BpmModelView> {
+    const row = await this.find(id);
+    return { ...modelSummary(row), bpmnXml: row.bpmnXml };
+  }
+
+  async create(body: BpmModelBody, actor: string): Promise<BpmModelView> {
+    await this.check(body, 0);
+    const row = await this.save(
+      this.models.create({ ...fieldsOf(body), key: body.key, createBy: actor, updateBy: actor }),
+    );
+    return this.get(row.id);
+  }
+
+  /** Everything but the key, which is fixed once the model exists. */
+  async update(body: UpdateBpmModelBody, actor: string): Promise<BpmModelView> {
+    const row = await this.find(body.id);
+    if (body.key !== row.key) throw new DomainError('bpmn.key_readonly', { key: row.key });
+    await this.check(body, row.id);
+    await this.save(Object.assign(row, fieldsOf(body, row), { updateBy: actor }));
+    return this.get(row.id);
+  }
+
+  async remove(ids: number[]): Promise<void> {
+    await this.db.transaction(async (manager) => {
+      await manager.delete(TaskAssignRule, { modelId: In(ids) });
+      await manager.delete(BpmModel, { id: In(ids) });
+    });
+  }
+
+  /** The key is free and follows the rule; the diagram (if any) reads and carries that key. */
+  private async check(body: BpmModelBody, id: number): Promise<void> {
+    await this.diagrams.assertKeyUsable(body.key, { modelId: id });
+    if (body.formId) await findOr404(this.db, BpmForm, body.formId, 'bpm.form_not_found');
+    if (body.bpmnXml?.trim()) {
+      const model = await this.diagrams.read(body.bpmnXml);
+      if (model.processId !== body.key) {
+        throw new DomainError('bpm.model_key_mismatch', {
+          key: body.key,
+          processKey: model.processId,
+        });
+      }
+    }
+  }
+
+  private async save(row: BpmModel): Promise<BpmModel> {
+    try {
+      return await this.models.save(row);
+    } catch (error) {
+      if (isDuplicateEntry(error)) throw new DomainError('bpmn.key_duplicate');
+      throw error;
+    }
+  }
+}
+
+function fieldsOf(body: BpmModelBody, current?: BpmModel) {
+  return {
+    name: body.name,
+    description: body.description ?? current?.description ?? '',
+    category: body.category ?? current?.category ?? '',
+    formId: body.formId === undefined ? (current?.formId ?? null) : body.formId,
+    bpmnXml: body.bpmnXml ?? current?.bpmnXml ?? '',
+  };
+}

@@ -1,0 +1,16 @@
+import { Column, CreateDateColumn, UpdateDateColumn } from 'typeorm';
+
+/** create_by / create_time / update_by / update_time of every table (by: the caller's user id). */
+export abstract class AuditColumns {
+  @Column({ name: 'create_by', type: 'varchar', length: 64, default: '' })
+  createBy!: string;
+
+  @CreateDateColumn({ name: 'create_time', type: 'datetime', precision: 3 })
+  createTime!: Date;
+
+  @Column({ name: 'update_by', type: 'varchar', length: 64, default: '' })
+  updateBy!: string;
+
+  @UpdateDateColumn({ name: 'update_time', type: 'datetime', precision: 3, nullable: true })
+  updateTime!: Date | null;
+}

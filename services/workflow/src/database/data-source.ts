@@ -1,0 +1,20 @@
+import { mysqlDataSourceOptions } from '@platform/nest-common';
+import { DataSource } from 'typeorm';
+
+import { WORKFLOW_ENTITIES } from './entities';
+import { CreateWorkflowSchema1764028800000 } from './migrations/1764028800000-CreateWorkflowSchema';
+
+/** Migrations in order; listed explicitly so the build needs no file globbing. */
+export const WORKFLOW_MIGRATIONS = [CreateWorkflowSchema1764028800000];
+
+export function workflowDataSourceOptions(url: string) {
+  return mysqlDataSourceOptions(url, {
+    entities: WORKFLOW_ENTITIES,
+    migrations: WORKFLOW_MIGRATIONS,
+  });
+}
+
+/** The DataSource of the TypeORM CLI and of the migrate script. */
+export function workflowDataSource(url: string): DataSource {
+  return new DataSource(workflowDataSourceOptions(url));
+}

@@ -1,0 +1,18 @@
+import { Agent } from '../agents/agent.entity';
+import { BpmForm, BpmModel, TaskAssignRule, UserGroup } from '../bpm/bpm.entities';
+import { FunctionDef } from '../functions/function.entity';
+import { Skill } from '../skills/skill.entity';
+import { Workflow, WorkflowVersion } from '../workflows/workflow.entity';
+
+/** Every entity of the workflow database. */
+export const WORKFLOW_ENTITIES = [
+  Workflow,
+  WorkflowVersion,
+  Agent,
+  Skill,
+  FunctionDef,
+  BpmModel,
+  BpmForm,
+  TaskAssignRule,
+  UserGroup,
+];

@@ -1,0 +1,19 @@
+// What other packages (the gateway's tests, the platform launcher, the agent worker) use.
+import { loadWorkflowEnv } from './config/env';
+import { startWorkflow } from './main';
+
+export { loadWorkflowEnv, WORKFLOW_ENV, type WorkflowEnv } from './config/env';
+export {
+  runInSandbox,
+  type SandboxCall,
+  type SandboxLimits,
+  type SandboxOutcome,
+} from './functions/sandbox';
+export { prepareDatabase, startWorkflow } from './main';
+
+/** The workflow service in a test stack (`startStack([identityStarter, workflowStarter])`). */
+export const workflowStarter = {
+  name: 'workflow',
+  databaseEnv: 'WORKFLOW_DB_URL',
+  start: (env: Record<string, string>) => startWorkflow(loadWorkflowEnv(env)),
+};

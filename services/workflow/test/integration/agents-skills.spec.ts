@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { dataOf, startWorkflowStack, type WorkflowStack } from '../support';
+
+describe('agents and skills', () => {
+  let s: WorkflowStack;
+  let functionId: number;
+
+  beforeAll(async () => {
+    s = await startWorkflowStack();
+    functionId = dataOf<{ id: number }>(
+      await s.post('/wujie/functions', {
+        name: 'numberChains',
+        tags: ['antibody'],
+        code: 'function numberChains() { return 1; }',
+      }),
+    ).id;
+  });
+  afterAll(() => s.close());
+
+  it('should create, read, list, update and delete a skill with functions', async () => {
+    const skill = dataOf<{ id: number }>(
+      await s.post('/wujie/skill', {
+        name: '编号',
+        nameEn: 'Numbering',
+        description: '抗体编号',
+        instruction: 'Number the chains',
+        functionIds: [functionId, functionId],
+      }),
+    );
+    expect(dataOf(await s.get(`/wujie/skill/${skill.id}`))).toMatchObject({
+      name: '编号',
+      nameEn: 'Numbering',
+      functionIds: [functionId],
+      instruction: 'Number the chains',
+    });
+    const list = await s.get('/wujie/skill/list?name=Number');
+    expect(list.body).toMatchObject({ code: 200, total: 1, rows: [{ id: skill.id }] });
+    expect(dataOf(await s.get('/wujie/skill/listSimple'))).toContainEqual({
+      id: skill.id,
+      name: '编号',
+      nameEn: 'Numbering',
+    });
+    const updated = dataOf(
+      await s.put('/wujie/skill', { id: skill.id, name: '编号 2', functionIds: [] }),
+    );
+    expect(updated).toMatchObject({ name: '编号 2', nameEn: 'Numbering', functionIds: [] });
+    expect((await s.del(`/wujie/skill/${skill.id}`)).body.code).toBe(200);
+    expect((await s.get(`/wujie/skill/${skill.id}`)).body).toMatchObject({
+      code: 404,
+      msg: '技能不存在',
+    });
+  });
+
+  it('should refuse a skill with a function that does not exist', async () => {
+    const res = await s.post('/wujie/skill', { name: '坏', functionIds: [424242] }, 'en');
+    expect(res.body).toMatchObject({ code: 500, msg: 'Function 424242 does not exist' });
+  });
+
+  it('should create, read, list, update and delete an agent with skills', async () => {
+    const skill = dataOf<{ id: number }>(await s.post('/wujie/skill', { name: '人源化技能' }));
+    const agent = dataOf<{ id: number; type: string; status: string }>(
+      await s.post('/wujie/agent', {
+        name: '人源化专家',
+        nameEn: 'Humanizer',
+        description: '负责人源化',
+        descriptionEn: 'Does humanization',
+        instruction: 'Humanize',
+        skillIds: [skill.id],
+      }),
+    );
+    expect(agent).toMatchObject({ type: 'Agent', status: '0', skillIds: [skill.id] });
+    expect(dataOf(await s.get(`/wujie/agent/${agent.id}`))).toMatchObject({
+      nameEn: 'Humanizer',
+      descriptionEn: 'Does humanization',
+    });
+    const byEnglish = await s.get('/wujie/agent/list?name=Humaniz&type=Agent&status=0');
+    expect(byEnglish.body).toMatchObject({ total: 1, rows: [{ id: agent.id }] });
+    expect((await s.get('/wujie/agent/list?type=Human')).body.total).toBe(0);
+
+    const disabled = dataOf(
+      await s.put('/wujie/agent', { id: agent.id, name: '人源化专家', status: '1' }),
+    );
+    expect(disabled).toMatchObject({ status: '1', skillIds: [skill.id], instruction: 'Humanize' });
+    const simple = dataOf<{ id: number }[]>(await s.get('/wujie/agent/listSimple'));
+    expect(simple.map((a) => a.id)).not.toContain(agent.id);
+
+    expect((await s.post('/wujie/agent', { name: 'x', type: 'Robot' })).status).toBe(400);
+    expect((await s.post('/wujie/agent', { name: 'x', skillIds: [777777] })).body.msg).toBe(
+      '技能 777777 不存在',
+    );
+    expect((await s.del(`/wujie/agent/${agent.id}`)).body.code).toBe(200);
+    expect((await s.get(`/wujie/agent/${agent.id}`)).body.code).toBe(404);
+  });
+
+  it('should not delete what is still used: agents by workflows, skills by agents, functions by skills', async () => {
+    const skill = dataOf<{ id: number }>(
+      await s.post('/wujie/skill', { name: '被用技能', functionIds: [functionId] }),
+    );
+    const agent = dataOf<{ id: number }>(
+      await s.post('/wujie/agent', { name: '被用智能体', skillIds: [skill.id] }),
+    );
+    dataOf(await s.post('/wujie/workflow', { name: '用它的流程', agentIds: [agent.id] }));
+
+    expect((await s.del(`/wujie/agent/${agent.id}`)).body).toMatchObject({
+      code: 500,
+      msg: '智能体已被工作流“用它的流程”使用，不能删除',
+    });
+    expect((await s.del(`/wujie/skill/${skill.id}`)).body.msg).toBe(
+      '技能已被智能体“被用智能体”使用，不能删除',
+    );
+    const fn = await s.del(`/wujie/functions/${functionId}`);
+    expect(fn.body.msg).toBe('函数已被技能“被用技能”使用，不能删除');
+  });
+});

@@ -1,0 +1,80 @@
+import { PERMISSIONS } from '@platform/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { beforeEach, describe, expect, it } from 'vitest';
+
+import { json, useApiServer } from '../../../../test-utils/api-server';
+import { render } from '../../../../test-utils/render';
+import { sessionStore } from '../../../lib/auth';
+import { withAncestors } from '../pages/RolesPage';
+import { CheckTree } from './CheckTree';
+import { CrudPage } from './CrudPage';
+
+const api = useApiServer();
+
+const rows = Array.from({ length: 20 }, (_, i) => ({ postId: i + 1, postName: `post ${i + 1}` }));
+
+function page(permissions: string[]) {
+  sessionStore.set({ user: null, roles: [], permissions, routes: [] });
+  return render(
+    <CrudPage
+      config={{
+        testId: 'posts',
+        listUrl: '/system/post/list',
+        baseUrl: '/system/post',
+        idKey: 'postId',
+        columns: [{ key: 'postName', title: 'Name' }],
+        form: [{ name: 'postName', label: 'Name', required: true }],
+        permissions: { add: PERMISSIONS.system.post.add, remove: PERMISSIONS.system.post.remove },
+      }}
+    />,
+  );
+}
+
+describe(CrudPage.name, () => {
+  beforeEach(() => {
+    api().on('/system/post/list', (_req, res) =>
+      json(res, { code: 200, msg: 'ok', rows, total: 95 }),
+    );
+  });
+
+  it('should ask the server for the first page of 20 and page through the total', async () => {
+    page([PERMISSIONS.system.post.add]);
+    await screen.findByText('post 20');
+    expect(api().seen[0]!.url).toContain('pageNum=1&pageSize=20');
+    await userEvent.click(screen.getByRole('button', { name: '5' }));
+    await waitFor(() => expect(api().seen.at(-1)!.url).toContain('pageNum=5&pageSize=20'));
+  });
+
+  it('should show the buttons of the permissions held, and only those', async () => {
+    page([PERMISSIONS.system.post.add]);
+    await screen.findByText('post 1');
+    expect(screen.getByTestId('add')).toBeTruthy();
+    expect(screen.queryAllByTestId('delete')).toHaveLength(0);
+  });
+});
+
+describe(CheckTree.name, () => {
+  const tree = [
+    { id: 1, label: 'a', children: [{ id: 2, label: 'b', children: [{ id: 3, label: 'c' }] }] },
+  ];
+
+  it('should check and clear a whole subtree', async () => {
+    let seen: number[] = [];
+    function Harness() {
+      const [value, setValue] = useState<number[]>([]);
+      seen = value;
+      return <CheckTree nodes={tree} value={value} onChange={setValue} testId="t" />;
+    }
+    render(<Harness />);
+    await userEvent.click(screen.getByTestId('t-2'));
+    expect([...seen].sort()).toEqual([2, 3]);
+    await userEvent.click(screen.getByTestId('t-2'));
+    expect(seen).toEqual([]);
+  });
+
+  it('should add the ancestors of every granted node when saving a role', () => {
+    expect(withAncestors([3], tree).sort()).toEqual([1, 2, 3]);
+  });
+});

@@ -1,0 +1,40 @@
+import { registerPages } from '../menu/page-registry';
+
+// The console's screens by the server menu's component strings (seeded in identity) and by the app's
+// own routes (/user/profile, /company/*, the permission-gated routes of spec §2). Each group of screens
+// is one lazily loaded chunk.
+
+const system = () => import('./pages/SystemPages');
+const monitor = () => import('./pages/MonitorPages');
+const content = () => import('./pages/ContentPages');
+const account = () => import('./pages/AccountPages');
+
+registerPages({
+  'system/user/index': () => import('./pages/UsersPage').then((m) => ({ default: m.UsersPage })),
+  'system/role/index': () => import('./pages/RolesPage').then((m) => ({ default: m.RolesPage })),
+  'system/notice/index': () =>
+    import('./pages/NoticesPage').then((m) => ({ default: m.NoticesPage })),
+  'system/menu/index': () => system().then((m) => ({ default: m.MenusPage })),
+  'system/dept/index': () => system().then((m) => ({ default: m.DeptsPage })),
+  'system/post/index': () => system().then((m) => ({ default: m.PostsPage })),
+  'system/dict/index': () => system().then((m) => ({ default: m.DictTypesPage })),
+  'system/dict/data': () => system().then((m) => ({ default: m.DictDataPage })),
+  'system/treedict/index': () => system().then((m) => ({ default: m.TreeDictPage })),
+  'tree/dict/type/data': () => system().then((m) => ({ default: m.TreeDictDataPage })),
+  'system/config/index': () => system().then((m) => ({ default: m.ConfigsPage })),
+  'monitor/operlog/index': () => monitor().then((m) => ({ default: m.OperLogPage })),
+  'monitor/logininfor/index': () => monitor().then((m) => ({ default: m.LoginLogPage })),
+  'monitor/online/index': () => monitor().then((m) => ({ default: m.OnlinePage })),
+  'monitor/job/index': () => monitor().then((m) => ({ default: m.JobsPage })),
+  'monitor/job/log': () => monitor().then((m) => ({ default: m.JobLogPage })),
+  'monitor/cache/index': () => monitor().then((m) => ({ default: m.CachePage })),
+  'monitor/server/index': () => monitor().then((m) => ({ default: m.ServerPage })),
+  'tool/swagger/index': () => monitor().then((m) => ({ default: m.SwaggerPage })),
+  'wujie/company/index': () => content().then((m) => ({ default: m.CompaniesPage })),
+  'company/create': () => content().then((m) => ({ default: m.CompanyCreatePage })),
+  'company/info': () => content().then((m) => ({ default: m.CompanyInfoPage })),
+  'wujie/richtext/index': () => content().then((m) => ({ default: m.RichTextPage })),
+  'user/profile': () => account().then((m) => ({ default: m.ProfilePage })),
+  'system/user/authRole': () => account().then((m) => ({ default: m.AuthRolePage })),
+  'system/role/authUser': () => account().then((m) => ({ default: m.AuthUserPage })),
+});

@@ -1,0 +1,285 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  Avatar,
+  Button,
+  Card,
+  Checkbox,
+  FileButton,
+  Grid,
+  PasswordInput,
+  Select,
+  Stack,
+  Table,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { type ProfileView, type RoleView, type UserView } from '@platform/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+
+import { notify } from '../../../lib/notify';
+import type { PageProps } from '../../menu/page-registry';
+import { fetchData, fetchPage, putData, uploadFile } from '../admin.api';
+import { dictOptions, useDict } from '../useDict';
+import { KeyValueTable } from './SystemPages';
+
+const AVATAR_SIZE = 256;
+
+/** Crops an image to its centre square and scales it (the avatar crop), as a PNG blob. */
+async function cropSquare(file: File): Promise<Blob> {
+  const bitmap = await createImageBitmap(file);
+  const side = Math.min(bitmap.width, bitmap.height);
+  const canvas = document.createElement('canvas');
+  canvas.width = AVATAR_SIZE;
+  canvas.height = AVATAR_SIZE;
+  canvas
+    .getContext('2d')
+    ?.drawImage(
+      bitmap,
+      (bitmap.width - side) / 2,
+      (bitmap.height - side) / 2,
+      side,
+      side,
+      0,
+      0,
+      AVATAR_SIZE,
+      AVATAR_SIZE,
+    );
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('crop failed'))), 'image/png'),
+  );
+}
+
+/** /user/profile: the personal centre. */
+export function ProfilePage() {
+  const { t } = useLingui();
+  const queryClient = useQueryClient();
+  const profile = useQuery({
+    queryKey: ['profile'],
+    queryFn: () => fetchData<ProfileView>('/system/user/profile'),
+  });
+  const sex = dictOptions(useDict('sys_user_sex'));
+  const info = useForm({ initialValues: { nickName: '', sex: '2' } });
+  const pwd = useForm({
+    initialValues: { oldPassword: '', newPassword: '', confirmPassword: '' },
+    validate: {
+      confirmPassword: (value, values) =>
+        value === values.newPassword ? null : t`Passwords do not match`,
+    },
+  });
+  const user = profile.data?.user;
+  useEffect(() => {
+    if (user) info.setValues({ nickName: user.nickName, sex: user.sex });
+  }, [user?.userId]);
+  if (!user) return null;
+  const reload = () => void queryClient.invalidateQueries({ queryKey: ['profile'] });
+  return (
+    <Grid data-testid="profile-page">
+      <Grid.Col span={{ base: 12, md: 4 }}>
+        <Card withBorder>
+          <Stack align="center">
+            <Avatar src={user.avatar || undefined} size={120} radius={120} />
+            <FileButton
+              accept="image/png,image/jpeg"
+              onChange={async (file) => {
+                if (!file) return;
+                const cropped = await cropSquare(file);
+                await uploadFile(
+                  '/system/user/profile/avatar',
+                  'avatarfile',
+                  cropped,
+                  'avatar.png',
+                );
+                notify('success', t`Avatar updated`);
+                reload();
+              }}
+            >
+              {(props) => (
+                <Button {...props} size="xs" variant="light">
+                  <Trans>Change avatar</Trans>
+                </Button>
+              )}
+            </FileButton>
+          </Stack>
+          <KeyValueTable
+            rows={[
+              [t`User name`, user.userName],
+              [t`Phone number`, user.phonenumber ?? ''],
+              [t`Email`, user.email ?? ''],
+              [t`Department`, user.deptName ?? ''],
+              [t`Roles`, profile.data?.roleGroup ?? ''],
+              [t`Posts`, profile.data?.postGroup ?? ''],
+              [t`Registered`, new Date(user.createTime).toLocaleString()],
+            ]}
+          />
+        </Card>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 8 }}>
+        <Stack>
+          <Card withBorder>
+            <form
+              onSubmit={info.onSubmit(async (values) => {
+                await putData('/system/user/profile', values);
+                notify('success', t`Saved`);
+                reload();
+              })}
+            >
+              <Stack>
+                <Title order={5}>
+                  <Trans>Basic information</Trans>
+                </Title>
+                <TextInput label={t`Nickname`} {...info.getInputProps('nickName')} />
+                <Select label={t`Gender`} data={sex} {...info.getInputProps('sex')} />
+                <Button type="submit" w={120}>
+                  <Trans>Save</Trans>
+                </Button>
+              </Stack>
+            </form>
+          </Card>
+          <Card withBorder>
+            <form
+              onSubmit={pwd.onSubmit(async (values) => {
+                await putData('/system/user/profile/updatePwd', {
+                  oldPassword: values.oldPassword,
+                  newPassword: values.newPassword,
+                });
+                notify('success', t`Password changed`);
+                pwd.reset();
+              })}
+            >
+              <Stack>
+                <Title order={5}>
+                  <Trans>Change password</Trans>
+                </Title>
+                <PasswordInput label={t`Old password`} {...pwd.getInputProps('oldPassword')} />
+                <PasswordInput label={t`New password`} {...pwd.getInputProps('newPassword')} />
+                <PasswordInput
+                  label={t`Confirm password`}
+                  {...pwd.getInputProps('confirmPassword')}
+                />
+                <Button type="submit" w={120}>
+                  <Trans>Save</Trans>
+                </Button>
+              </Stack>
+            </form>
+          </Card>
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+/** /system/user-auth/role/:userId: which roles a user holds. */
+export function AuthRolePage({ params }: PageProps) {
+  const { t, i18n } = useLingui();
+  const userId = Number(params.userId);
+  const data = useQuery({
+    queryKey: ['auth-role', userId],
+    queryFn: () =>
+      fetchData<{ user: UserView; roles: RoleView[] }>(`/system/user/authRole/${userId}`),
+  });
+  const [checked, setChecked] = useState<number[] | null>(null);
+  if (!data.data) return null;
+  const held = checked ?? data.data.roles.filter((r) => r.flag).map((r) => r.roleId);
+  return (
+    <Stack data-testid="auth-role-page">
+      <Title order={4}>{data.data.user.userName}</Title>
+      <Table withTableBorder>
+        <Table.Tbody>
+          {data.data.roles.map((r) => (
+            <Table.Tr key={r.roleId}>
+              <Table.Td>
+                <Checkbox
+                  checked={held.includes(r.roleId)}
+                  onChange={(e) =>
+                    setChecked(
+                      e.currentTarget.checked
+                        ? [...held, r.roleId]
+                        : held.filter((id) => id !== r.roleId),
+                    )
+                  }
+                  data-testid={`role-${r.roleKey}`}
+                />
+              </Table.Td>
+              <Table.Td>{i18n.locale === 'en' ? r.roleNameEn || r.roleName : r.roleName}</Table.Td>
+              <Table.Td>{r.roleKey}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Button
+        w={120}
+        onClick={async () => {
+          await putData('/system/user/authRole', { userId, roleIds: held });
+          notify('success', t`Saved`);
+        }}
+      >
+        <Trans>Save</Trans>
+      </Button>
+    </Stack>
+  );
+}
+
+/** /system/role-auth/user/:roleId: the users holding a role; add or remove them. */
+export function AuthUserPage({ params }: PageProps) {
+  const { t } = useLingui();
+  const roleId = Number(params.roleId);
+  const queryClient = useQueryClient();
+  const allocated = useQuery({
+    queryKey: ['role-users', roleId, true],
+    queryFn: () =>
+      fetchPage<UserView>('/system/role/authUser/allocatedList', { roleId, pageSize: 50 }),
+  });
+  const others = useQuery({
+    queryKey: ['role-users', roleId, false],
+    queryFn: () =>
+      fetchPage<UserView>('/system/role/authUser/unallocatedList', { roleId, pageSize: 50 }),
+  });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['role-users', roleId] });
+  const table = (rows: UserView[], action: string, onClick: (u: UserView) => Promise<void>) => (
+    <Table withTableBorder>
+      <Table.Tbody>
+        {rows.map((u) => (
+          <Table.Tr key={u.userId}>
+            <Table.Td>{u.userName}</Table.Td>
+            <Table.Td>{u.nickName}</Table.Td>
+            <Table.Td>
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                onClick={() => void onClick(u).then(refresh)}
+              >
+                {action}
+              </Button>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+  return (
+    <Grid data-testid="auth-user-page">
+      <Grid.Col span={{ base: 12, md: 6 }}>
+        <Title order={5}>
+          <Trans>Users holding the role</Trans>
+        </Title>
+        {table(allocated.data?.rows ?? [], t`Remove`, (u) =>
+          putData('/system/role/authUser/cancel', { roleId, userId: u.userId }).then(
+            () => undefined,
+          ),
+        )}
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 6 }}>
+        <Title order={5}>
+          <Trans>Other users</Trans>
+        </Title>
+        {table(others.data?.rows ?? [], t`Add`, (u) =>
+          putData('/system/role/authUser/selectAll', { roleId, userIds: [u.userId] }).then(
+            () => undefined,
+          ),
+        )}
+      </Grid.Col>
+    </Grid>
+  );
+}

@@ -1,0 +1,133 @@
+import type { RouteItem, UserInfoView } from '@platform/contracts';
+
+import { currentLanguage } from '../../lib/i18n';
+import { CAPTCHA_TIMEOUT_MS, requestData } from '../../lib/request';
+
+// Calls of spec §7 "Authentication" as the backbone API (docs/api-backbone.md) serves them.
+
+export interface CaptchaImage {
+  captchaEnabled: boolean;
+  uuid: string;
+  img: string;
+}
+
+export interface LoginBody {
+  username?: string;
+  email?: string;
+  password: string;
+  code?: string;
+  uuid?: string;
+}
+
+export type CodeScene = 'register' | 'reset' | 'bind';
+
+const lang = () => ({ lang: currentLanguage() });
+const publicCall = { isToken: false, repeatSubmit: false } as const;
+
+export const getCaptchaImage = () =>
+  requestData<CaptchaImage>('/captchaImage', { isToken: false, timeout: CAPTCHA_TIMEOUT_MS });
+
+export const login = (body: LoginBody) =>
+  requestData<{ token: string }>('/login', {
+    method: 'POST',
+    params: lang(),
+    data: body,
+    ...publicCall,
+    silent: true,
+  });
+
+export const logout = () => requestData<void>('/logout', { method: 'POST', silent: true });
+
+export const getInfo = () => requestData<UserInfoView>('/getInfo');
+
+export const getRouters = () => requestData<RouteItem[]>('/getRouters', { params: lang() });
+
+export const sendSmsCode = (body: { qu: string; phonenumber: string; scene: CodeScene }) =>
+  requestData<{ resendAfter: number }>('/wujie/user/sendSmsCode', {
+    method: 'POST',
+    params: lang(),
+    data: body,
+    ...publicCall,
+  });
+
+export const sendEmailCode = (body: { email: string; scene: CodeScene }) =>
+  requestData<{ resendAfter: number }>('/wujie/user/sendEmailCode', {
+    method: 'POST',
+    params: lang(),
+    data: body,
+    ...publicCall,
+  });
+
+export const verifySmsCode = (body: {
+  qu: string;
+  phoneNumber: string;
+  code: string;
+  scene: CodeScene;
+}) =>
+  requestData<{ verified: boolean }>('/wujie/user/verifySmsCode', {
+    method: 'POST',
+    data: { ...body, ...lang() },
+    ...publicCall,
+  });
+
+export const verifyEmailCode = (body: { email: string; code: string; scene: CodeScene }) =>
+  requestData<{ verified: boolean }>('/wujie/user/verifyEmailCode', {
+    method: 'POST',
+    data: { ...body, ...lang() },
+    ...publicCall,
+  });
+
+export interface RegisterCommon {
+  code: string;
+  password: string;
+  confirmPassword: string;
+  companyCode?: string;
+  inviteCode?: string;
+}
+
+export const registerByPhone = (body: RegisterCommon & { qu: string; phonenumber: string }) =>
+  requestData<{ token: string }>('/wujie/user/registerByPhone', {
+    method: 'POST',
+    params: lang(),
+    data: body,
+    ...publicCall,
+  });
+
+export const registerByEmail = (body: RegisterCommon & { email: string }) =>
+  requestData<{ token: string }>('/wujie/user/registerByEmail', {
+    method: 'POST',
+    params: lang(),
+    data: body,
+    ...publicCall,
+  });
+
+export const resetPwdByPhone = (body: {
+  qu: string;
+  phonenumber: string;
+  code: string;
+  password: string;
+}) =>
+  requestData<void>('/wujie/user/resetPwdByPhone', {
+    method: 'POST',
+    params: lang(),
+    data: body,
+    ...publicCall,
+  });
+
+export const resetPwdByEmail = (body: { email: string; code: string; password: string }) =>
+  requestData<void>('/wujie/user/resetPwdByEmail', {
+    method: 'POST',
+    params: lang(),
+    data: body,
+    ...publicCall,
+  });
+
+export const checkMainland = () =>
+  requestData<{ isMainland: boolean }>('/wujie/user/checkMainland', { silent: true });
+
+export const bindPhone = (body: { qu: string; phonenumber: string; captcha: string }) =>
+  requestData<{ reward: number }>('/wujie/user/bindPhone', {
+    method: 'POST',
+    params: lang(),
+    data: body,
+  });

@@ -1,0 +1,64 @@
+import { Trans } from '@lingui/react/macro';
+import { Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
+
+import { LanguageSwitch } from '../../../components/LanguageSwitch';
+import { Logo } from '../../../components/Logo';
+import classes from './AuthScreen.module.css';
+import { ForgotPasswordForm } from './ForgotPasswordForm';
+import { LoginForm } from './LoginForm';
+import { RegisterForm } from './RegisterForm';
+
+export type AuthPanel = 'login' | 'register' | 'forgot';
+
+/** The sign-in screen with its three panels: sign in, register, forgot password. */
+export function AuthScreen({
+  panel,
+  inviteCode,
+  onPanel,
+  onSignedIn,
+}: {
+  panel: AuthPanel;
+  inviteCode?: string;
+  onPanel: (panel: AuthPanel) => void;
+  onSignedIn: () => void;
+}) {
+  return (
+    <div className={classes.screen}>
+      <Box className={classes.intro} visibleFrom="md">
+        <Logo color="white" />
+        <Title order={1} c="white" mt="xl">
+          <Trans>AI-assisted antibody design</Trans>
+        </Title>
+        <Text c="white" opacity={0.85} mt="md" maw={420}>
+          <Trans>
+            Talk to a multi-agent assistant to design and optimise antibodies: de novo design,
+            humanization, epitope prediction, structure prediction and risk-site analysis.
+          </Trans>
+        </Text>
+      </Box>
+      <div className={classes.side}>
+        <Group justify="flex-end" p="md">
+          <LanguageSwitch />
+        </Group>
+        <Stack className={classes.card} justify="center">
+          <Paper p="xl" radius="md" withBorder shadow="sm">
+            <Title order={3} mb="lg" data-testid="auth-title">
+              {panel === 'login' ? <Trans>Sign in</Trans> : null}
+              {panel === 'register' ? <Trans>Create an account</Trans> : null}
+              {panel === 'forgot' ? <Trans>Recover your password</Trans> : null}
+            </Title>
+            {panel === 'login' ? <LoginForm onSignedIn={onSignedIn} onSwitch={onPanel} /> : null}
+            {panel === 'register' ? (
+              <RegisterForm
+                inviteCode={inviteCode}
+                onSignedIn={onSignedIn}
+                onBack={() => onPanel('login')}
+              />
+            ) : null}
+            {panel === 'forgot' ? <ForgotPasswordForm onBack={() => onPanel('login')} /> : null}
+          </Paper>
+        </Stack>
+      </div>
+    </div>
+  );
+}

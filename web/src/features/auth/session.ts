@@ -1,0 +1,57 @@
+import { DEFAULT_ROLE, type RouteItem } from '@platform/contracts';
+
+import { clearSession, getToken, sessionStore } from '../../lib/auth';
+import { currentLanguage } from '../../lib/i18n';
+import { closeUserSocket } from '../../lib/socket';
+import { tagsStore } from '../layout/tags';
+import { menuForUser } from '../menu/menu';
+import { getInfo, getRouters, logout } from './auth.api';
+
+/**
+ * The server menu in the current language. Titles come in the request's language, so a menu that was
+ * on its way while the user switched language is asked for again rather than shown in the old one.
+ */
+async function routesInCurrentLanguage(): Promise<RouteItem[]> {
+  for (;;) {
+    const requested = currentLanguage();
+    const routes = await getRouters();
+    if (requested === currentLanguage()) return routes;
+  }
+}
+
+/** Session step "user info loaded → routes generated" (spec §4): getInfo, then the server menu. */
+export async function loadSession(): Promise<void> {
+  const info = await getInfo();
+  const routes = await routesInCurrentLanguage();
+  sessionStore.set({
+    user: info.user,
+    roles: info.roles.length > 0 ? info.roles : [DEFAULT_ROLE],
+    permissions: info.permissions,
+    routes: menuForUser(routes, info.user.userId),
+  });
+}
+
+/** Menu titles come in the request language: fetch the menu again after a language switch. */
+export async function reloadMenu(): Promise<void> {
+  const { user } = sessionStore.get();
+  if (!user || !getToken()) return;
+  const routes = await routesInCurrentLanguage();
+  sessionStore.set((state) => ({ ...state, routes: menuForUser(routes, user.userId) }));
+}
+
+/** Forgets the session on this device (token, roles, permissions, socket, tabs). */
+export function forgetSession(): void {
+  clearSession();
+  closeUserSocket();
+  tagsStore.set([]);
+}
+
+/** Signs out on the server (errors ignored: the token may already be gone), then locally. */
+export async function signOut(): Promise<void> {
+  try {
+    await logout();
+  } catch {
+    // The session is ended locally in any case.
+  }
+  forgetSession();
+}

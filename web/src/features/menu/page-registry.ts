@@ -1,0 +1,45 @@
+import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
+
+import { INNER_LINK } from './menu';
+
+/** What a registered page receives: its path params and, for InnerLink pages, the framed address. */
+export interface PageProps {
+  params: Record<string, string>;
+  link?: string;
+}
+
+type PageLoader = () => Promise<{ default: ComponentType<PageProps> }>;
+
+// Maps the server's component strings (RouteItem.component, e.g. `system/user/index`) and the app's own
+// route keys to lazily loaded pages, so each screen is its own chunk. Later features add theirs with
+// registerPages; an unknown string shows the "page not available" state.
+const loaders = new Map<string, PageLoader>([
+  ['index', () => import('../pages/DashboardPage').then((m) => ({ default: m.DashboardPage }))],
+  [INNER_LINK, () => import('../pages/InnerLinkPage').then((m) => ({ default: m.InnerLinkPage }))],
+]);
+
+const pages = new Map<string, LazyExoticComponent<ComponentType<PageProps>>>();
+
+export function registerPages(entries: Record<string, PageLoader>): void {
+  for (const [component, loader] of Object.entries(entries)) {
+    loaders.set(component, loader);
+    pages.delete(component);
+  }
+}
+
+export function hasPage(component: string): boolean {
+  return loaders.has(component);
+}
+
+/** The lazy page for a component string, or undefined when none is registered. */
+export function pageFor(
+  component: string,
+): LazyExoticComponent<ComponentType<PageProps>> | undefined {
+  const known = pages.get(component);
+  if (known) return known;
+  const loader = loaders.get(component);
+  if (!loader) return undefined;
+  const page = lazy(loader);
+  pages.set(component, page);
+  return page;
+}

@@ -1,0 +1,279 @@
+import { t } from '@lingui/core/macro';
+import {
+  API_BASE,
+  type ApiResponse,
+  type Language,
+  type MessageKey,
+  renderMessage,
+  RESPONSE_CODES,
+} from '@platform/contracts';
+
+import { getToken, tenantId } from './auth';
+import { currentLanguage } from './i18n';
+import { readStore, STORAGE_KEYS, writeStore } from './storage';
+
+// The request layer of spec §7/§8 on top of fetch. A client library would only add timeouts and query
+// strings here; everything else (duplicate guard, code handling, blob errors) is this product's own rule,
+// so a thin wrapper keeps the sign-in bundle small and the behaviour in one readable place.
+
+export const REQUEST_TIMEOUT_MS = 100_000;
+export const CAPTCHA_TIMEOUT_MS = 20_000;
+export const REPEAT_WINDOW_MS = 1000;
+export const REPEAT_SIZE_CAP = 5 * 1024 * 1024;
+
+export type NoticeKind = 'error' | 'warning' | 'success' | 'info';
+
+export interface RequestHooks {
+  /** Where `/prod-api` lives; tests point it at their own server. */
+  baseUrl: string;
+  /** Shows a notice to the user. */
+  notify: (kind: NoticeKind, message: string) => void;
+  /** Code 401: sign the user out and go to /index. */
+  onUnauthorized: () => void;
+}
+
+const hooks: RequestHooks = {
+  baseUrl: API_BASE,
+  notify: () => undefined,
+  onUnauthorized: () => undefined,
+};
+
+export function configureRequest(next: Partial<RequestHooks>): void {
+  Object.assign(hooks, next);
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Query parameters (always put in the URL). */
+  params?: Record<string, unknown>;
+  /** JSON body, or FormData / URLSearchParams sent as they are. */
+  data?: unknown;
+  /** false: no Authorization header (sign-in, captcha, register). */
+  isToken?: boolean;
+  /** false: skip the duplicate-submit guard and tell the server to skip its own. */
+  repeatSubmit?: boolean;
+  timeout?: number;
+  headers?: Record<string, string>;
+  /** Don't show a notice on failure (the caller shows its own). */
+  silent?: boolean;
+}
+
+/** A rejected request: `code` is the envelope code (or the HTTP status when there was no envelope). */
+export class RequestError extends Error {
+  constructor(
+    message: string,
+    readonly code: number,
+    readonly body?: unknown,
+  ) {
+    super(message);
+    this.name = 'RequestError';
+  }
+}
+
+/** Builds `a=1&b[c]=2`; empty values are left out (GET parameters go in the URL, spec §7). */
+export function toQueryString(params: Record<string, unknown>): string {
+  const parts: string[] = [];
+  const add = (key: string, value: unknown) => {
+    if (value === undefined || value === null || value === '') return;
+    if (typeof value === 'object' && !Array.isArray(value)) {
+      for (const [sub, inner] of Object.entries(value as Record<string, unknown>)) {
+        add(`${key}[${sub}]`, inner);
+      }
+      return;
+    }
+    parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`);
+  };
+  for (const [key, value] of Object.entries(params)) add(key, value);
+  return parts.join('&');
+}
+
+function buildUrl(url: string, params?: Record<string, unknown>): string {
+  const query = params ? toQueryString(params) : '';
+  const joined = /^https?:/.test(url) ? url : hooks.baseUrl + url;
+  if (!query) return joined;
+  return joined + (joined.includes('?') ? '&' : '?') + query;
+}
+
+function bodyOf(data: unknown): { body?: BodyInit; json?: string } {
+  if (data === undefined) return {};
+  if (data instanceof FormData || data instanceof URLSearchParams || data instanceof Blob) {
+    return { body: data };
+  }
+  const json = JSON.stringify(data);
+  return { body: json, json };
+}
+
+function byteLength(text: string): number {
+  return new TextEncoder().encode(text).length;
+}
+
+/**
+ * Duplicate-submit guard of spec §5: a POST or PUT with the same url and body as the previous one within
+ * 1000 ms is rejected; bodies of 5 MB or more only log a warning.
+ */
+export function checkRepeatSubmit(url: string, data: string): void {
+  if (byteLength(url) + byteLength(data) >= REPEAT_SIZE_CAP) {
+    console.warn(`[${url}]: the request is 5 MB or more, the duplicate-submit check is skipped`);
+    return;
+  }
+  const now = Date.now();
+  const previous = readStore(STORAGE_KEYS.lastRequest) as
+    { url: string; data: string; time: number } | undefined;
+  if (
+    previous &&
+    typeof previous === 'object' &&
+    previous.url === url &&
+    previous.data === data &&
+    now - previous.time < REPEAT_WINDOW_MS
+  ) {
+    const message = renderMessage('request.duplicate', currentLanguage());
+    console.warn(`[${url}]: ${message}`);
+    throw new RequestError(message, RESPONSE_CODES.error);
+  }
+  writeStore({ name: STORAGE_KEYS.lastRequest, content: { url, data, time: now }, type: true });
+}
+
+const CODE_MESSAGES: Partial<Record<number, MessageKey>> = {
+  401: 'http.401',
+  403: 'http.403',
+  404: 'http.404',
+};
+
+/** Message for a failed envelope: the code table, else the server's msg, else the default (spec §8). */
+export function messageFor(code: number, serverMsg: unknown, lang: Language): string {
+  const key = CODE_MESSAGES[code];
+  if (key) return renderMessage(key, lang);
+  if (typeof serverMsg === 'string' && serverMsg) return serverMsg;
+  return renderMessage('http.500', lang);
+}
+
+let signingOut = false;
+
+function fail(code: number, message: string, options: RequestOptions, body?: unknown): never {
+  if (code === RESPONSE_CODES.unauthorized) {
+    const expired = renderMessage('auth.login_expired', currentLanguage());
+    // Several requests can fail together when a session ends; sign out and tell the user once.
+    if (!signingOut) {
+      signingOut = true;
+      hooks.notify('error', expired);
+      hooks.onUnauthorized();
+      setTimeout(() => (signingOut = false), REPEAT_WINDOW_MS);
+    }
+    throw new RequestError(expired, code, body);
+  }
+  if (!options.silent) hooks.notify(code === RESPONSE_CODES.warn ? 'warning' : 'error', message);
+  throw new RequestError(message, code, body);
+}
+
+function headersFor(options: RequestOptions, json: boolean): Headers {
+  const headers = new Headers(options.headers);
+  headers.set('lang', currentLanguage());
+  const token = getToken();
+  if (token && options.isToken !== false) headers.set('Authorization', `Bearer ${token}`);
+  const tenant = tenantId();
+  if (tenant !== null) headers.set('TENANT-ID', String(tenant));
+  if (options.repeatSubmit === false) headers.set('repeatSubmit', 'false');
+  if (json) headers.set('Content-Type', 'application/json;charset=utf-8');
+  return headers;
+}
+
+async function send(url: string, options: RequestOptions): Promise<Response> {
+  const method = options.method ?? 'GET';
+  const { body, json } = bodyOf(options.data);
+  if ((method === 'POST' || method === 'PUT') && options.repeatSubmit !== false) {
+    checkRepeatSubmit(url, json ?? '');
+  }
+  try {
+    return await fetch(buildUrl(url, options.params), {
+      method,
+      body,
+      headers: headersFor(options, json !== undefined),
+      signal: AbortSignal.timeout(options.timeout ?? REQUEST_TIMEOUT_MS),
+    });
+  } catch (error) {
+    const lang = currentLanguage();
+    const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+    const message = timedOut
+      ? renderMessage('http.timeout', lang)
+      : t`Cannot reach the server, please check the network`;
+    return fail(0, message, options);
+  }
+}
+
+/** Sends a request and resolves with the envelope when `code` is 200; rejects (with a notice) otherwise. */
+export async function request<T = unknown>(
+  url: string,
+  options: RequestOptions = {},
+): Promise<ApiResponse<T> & Record<string, unknown>> {
+  const response = await send(url, options);
+  let body: (ApiResponse<T> & Record<string, unknown>) | undefined;
+  try {
+    body = (await response.json()) as ApiResponse<T> & Record<string, unknown>;
+  } catch {
+    body = undefined;
+  }
+  if (!body || typeof body.code !== 'number') {
+    const status = response.status;
+    return fail(status, messageFor(status, undefined, currentLanguage()), options);
+  }
+  if (body.code === RESPONSE_CODES.ok) return body;
+  return fail(body.code, messageFor(body.code, body.msg, currentLanguage()), options, body);
+}
+
+/** Shorthand for the `data` of a successful response. */
+export async function requestData<T>(url: string, options: RequestOptions = {}): Promise<T> {
+  const body = await request<T>(url, options);
+  return body.data as T;
+}
+
+/** Fetches a file; a JSON answer instead of a file is an error shown to the user (spec §8). */
+export async function requestBlob(url: string, options: RequestOptions = {}): Promise<Blob> {
+  const response = await send(url, options);
+  const blob = await response.blob();
+  if (!blob.type.includes('application/json')) {
+    if (response.ok) return blob;
+    return fail(response.status, downloadFailedMessage(), options);
+  }
+  let envelope: { code?: number; msg?: string } = {};
+  try {
+    envelope = JSON.parse(await blob.text()) as { code?: number; msg?: string };
+  } catch {
+    return fail(response.status, downloadFailedMessage(), options);
+  }
+  const code = typeof envelope.code === 'number' ? envelope.code : response.status;
+  return fail(code, messageFor(code, envelope.msg, currentLanguage()), options, envelope);
+}
+
+function downloadFailedMessage(): string {
+  return t`An error occurred while downloading the file, please contact the administrator!`;
+}
+
+/** Saves a blob under a file name through a temporary link. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(href);
+}
+
+/** Form-encoded POST download saved under `fileName` (spec §7 Files). */
+export async function download(
+  url: string,
+  params: Record<string, unknown>,
+  fileName: string,
+): Promise<void> {
+  try {
+    const blob = await requestBlob(url, {
+      method: 'POST',
+      data: new URLSearchParams(toQueryString(params)),
+      repeatSubmit: false,
+    });
+    saveBlob(blob, fileName);
+  } catch (error) {
+    if (!(error instanceof RequestError)) hooks.notify('error', downloadFailedMessage());
+  }
+}

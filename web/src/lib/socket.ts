@@ -1,0 +1,142 @@
+import type { Language } from '@platform/contracts';
+
+// The per-user socket channel of spec §7: one connection per user, reused while open, reconnected 10 s
+// after it closes or fails. The server also wants the session token (DESIGN "Socket channel").
+
+export const SOCKET_PORT = Number(import.meta.env.VITE_SOCKET_PORT ?? 5565);
+export const RECONNECT_MS = 10_000;
+/** How long a socket notice stays on screen (spec §9). */
+export const NOTICE_DURATION_MS = 5000;
+
+export interface SocketLocation {
+  protocol: string;
+  host: string;
+  hostname: string;
+}
+
+/**
+ * The plain-ws port: 5565, unless the page was told another one before the app started (browser tests run
+ * a gateway on a free port next to other engineers' stacks; nothing in the app sets it).
+ */
+function plainPort(): number {
+  const given = (window as { __PLATFORM_SOCKET_PORT__?: unknown }).__PLATFORM_SOCKET_PORT__;
+  return typeof given === 'number' ? given : SOCKET_PORT;
+}
+
+/** wss on the page's host under https, else ws on port 5565 of the page's host name. */
+export function socketUrl(userId: number, token: string, loc: SocketLocation, port = plainPort()) {
+  const query = `userId=${encodeURIComponent(userId)}&token=${encodeURIComponent(token)}`;
+  return loc.protocol === 'https:'
+    ? `wss://${loc.host}/ws/user?${query}`
+    : `ws://${loc.hostname}:${port}/ws/user?${query}`;
+}
+
+export type SocketEvent =
+  { kind: 'notice'; text: string } | { kind: 'link'; enabled: boolean } | { kind: 'ignore' };
+
+interface PushMessage {
+  type?: unknown;
+  message?: unknown;
+  messageEn?: unknown;
+}
+
+function linkEvent(value: unknown): SocketEvent | undefined {
+  if (value === '1' || value === 1) return { kind: 'link', enabled: true };
+  if (value === '0' || value === 0) return { kind: 'link', enabled: false };
+  return undefined;
+}
+
+/**
+ * Reads one pushed frame: plain text is a notice; '1'/'0' (or `{type:'linkStatus', message}`) is the
+ * invitation link switched on/off; JSON of type agentStatus is ignored (the chat screen listens to it);
+ * other JSON shows `message` in zh and `messageEn` otherwise.
+ */
+export function interpretMessage(raw: string, lang: Language): SocketEvent {
+  const text = raw.trim();
+  const link = linkEvent(text);
+  if (link) return link;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return text ? { kind: 'notice', text } : { kind: 'ignore' };
+  }
+  if (parsed === null || typeof parsed !== 'object') return { kind: 'notice', text };
+  const push = parsed as PushMessage;
+  if (push.type === 'agentStatus') return { kind: 'ignore' };
+  if (push.type === 'linkStatus') return linkEvent(push.message) ?? { kind: 'ignore' };
+  const zh = typeof push.message === 'string' ? push.message : '';
+  const en = typeof push.messageEn === 'string' ? push.messageEn : '';
+  const shown = lang === 'zh' ? zh || en : en || zh;
+  return shown ? { kind: 'notice', text: shown } : { kind: 'ignore' };
+}
+
+export interface UserSocketOptions {
+  url: string;
+  onEvent: (event: SocketEvent) => void;
+  language: () => Language;
+  reconnectMs?: number;
+}
+
+let socket: WebSocket | null = null;
+let socketUrlInUse = '';
+let retryTimer: ReturnType<typeof setTimeout> | null = null;
+let wanted: UserSocketOptions | null = null;
+
+function scheduleReconnect(): void {
+  if (retryTimer || !wanted) return;
+  const options = wanted;
+  retryTimer = setTimeout(() => {
+    retryTimer = null;
+    if (wanted === options) openUserSocket(options);
+  }, options.reconnectMs ?? RECONNECT_MS);
+}
+
+/** Opens the user's channel, or keeps the open one when it is for the same URL. */
+export function openUserSocket(options: UserSocketOptions): void {
+  const live =
+    socket && (socket.readyState === WebSocket.OPEN || socket.readyState === WebSocket.CONNECTING);
+  wanted = options;
+  if (live && socketUrlInUse === options.url) return;
+  if (socket) detach(socket);
+  let next: WebSocket;
+  try {
+    next = new WebSocket(options.url);
+  } catch {
+    scheduleReconnect();
+    return;
+  }
+  socket = next;
+  socketUrlInUse = options.url;
+  next.onmessage = (event: MessageEvent) => {
+    if (typeof event.data === 'string')
+      options.onEvent(interpretMessage(event.data, options.language()));
+  };
+  next.onclose = () => {
+    if (socket !== next) return;
+    socket = null;
+    scheduleReconnect();
+  };
+  next.onerror = () => next.close();
+}
+
+function detach(old: WebSocket): void {
+  old.onclose = null;
+  old.onmessage = null;
+  old.onerror = null;
+  old.close();
+  socket = null;
+}
+
+/** Closes the channel for good (sign-out): no reconnect. */
+export function closeUserSocket(): void {
+  wanted = null;
+  if (retryTimer) clearTimeout(retryTimer);
+  retryTimer = null;
+  if (socket) detach(socket);
+}
+
+/** The live connection, for tests and diagnostics. */
+export function currentUserSocket(): WebSocket | null {
+  return socket;
+}

@@ -1,0 +1,9 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+
+import { LANDING_PATH } from '../../features/menu/local-routes';
+
+export const Route = createFileRoute('/_main/')({
+  beforeLoad: () => {
+    throw redirect({ href: LANDING_PATH });
+  },
+});
