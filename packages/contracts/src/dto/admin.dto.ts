@@ -137,12 +137,10 @@ class TimeRange extends PageQueryBody {
   endTime?: string;
 }
 
-
 export class OptionalIdBody {
   @OptionalInt(0)
   id?: number;
 }
-
 
 export class IntValueBody {
   @Transform(toNumber)

@@ -78,7 +78,6 @@ export const SameAs = (otherField: string): PropertyDecorator =>
     (value, args) => value === (args.object as Record<string, unknown>)[otherField],
   );
 
-
 const toPositiveNumber = ({ value }: { value: unknown }) =>
   value === '' || value === null || value === undefined ? undefined : Number(value);
 const toIdArray = ({ value }: { value: unknown }) =>

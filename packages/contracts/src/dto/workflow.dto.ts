@@ -105,7 +105,6 @@ export class PageBody {
   pageSize?: number;
 }
 
-
 /** `taglist/{id}`: a workflow's id, or 0 for every tag in use. */
 export class TagListBody {
   @Transform(toNumber)
