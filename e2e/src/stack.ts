@@ -7,7 +7,7 @@ import { createConnection } from 'mysql2/promise';
 
 import { startStubPredictor } from './stub-predictor';
 
-// Starts the real backend for the browser tests: the identity service and the gateway (serving the built
+// Starts the real backend for the browser tests: the identity and workflow services and the gateway (serving the built
 // web app), on free ports, with a database and a transport namespace of their own, and stops them after.
 // The gateway's structure predictor is a local stub (stub-predictor.ts), the one external service here.
 
@@ -85,6 +85,7 @@ async function waitForHealth(baseUrl: string, children: ChildProcess[]): Promise
 
 const REQUIRED_BUILDS = [
   'services/identity/dist/main.js',
+  'services/workflow/dist/main.js',
   'services/gateway/dist/main.js',
   'web/dist/index.html',
 ];
@@ -106,6 +107,10 @@ export async function startStack(): Promise<Stack> {
     IDENTITY_DB_URL: mysqlUrl(database),
     ADMIN_PASSWORD,
   });
+  const workflow = start('workflow', 'services/workflow/dist/main.js', {
+    ...common,
+    WORKFLOW_DB_URL: mysqlUrl(`${database}_wf`),
+  });
   const gateway = start('gateway', 'services/gateway/dist/main.js', {
     ...common,
     GATEWAY_HOST: '127.0.0.1',
@@ -115,7 +120,7 @@ export async function startStack(): Promise<Stack> {
     WEB_ORIGINS: baseUrl,
     STRUCTURE_PREDICTOR_URL: predictor.url,
   });
-  const children = [identity, gateway];
+  const children = [identity, workflow, gateway];
   const stop = async () => {
     for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
     await Promise.all(
@@ -126,6 +131,7 @@ export async function startStack(): Promise<Stack> {
     await predictor.close();
     const connection = await createConnection(mysql);
     await connection.query(`DROP DATABASE IF EXISTS \`${database}\``);
+    await connection.query(`DROP DATABASE IF EXISTS \`${database}_wf\``);
     await connection.end();
   };
   try {

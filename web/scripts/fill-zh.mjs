@@ -1,10 +1,19 @@
-// Fills empty msgstr entries of the zh catalogue from scripts/zh.json (run after `lingui extract`),
-// so translations live in one reviewable JSON while the .po stays the catalogue Lingui reads.
-import { readFileSync, writeFileSync } from 'node:fs';
+// Fills empty msgstr entries of the zh catalogue from scripts/zh.json and scripts/zh/*.json (one file per
+// feature area; run after `lingui extract`), so translations live in reviewable JSON while the .po stays
+// the catalogue Lingui reads.
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 const root = new URL('..', import.meta.url);
 const poPath = new URL('src/locales/zh/messages.po', root);
-const table = JSON.parse(readFileSync(new URL('scripts/zh.json', root), 'utf8'));
+const readTable = (url) => JSON.parse(readFileSync(url, 'utf8'));
+const featureDir = new URL('scripts/zh/', root);
+const table = Object.assign(
+  readTable(new URL('scripts/zh.json', root)),
+  ...(existsSync(featureDir) ? readdirSync(featureDir) : [])
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => readTable(new URL(name, featureDir))),
+);
 const quote = (text) => JSON.stringify(text);
 
 const lines = readFileSync(poPath, 'utf8').split('\n');
