@@ -110,6 +110,7 @@ export async function startStack(): Promise<Stack> {
   const workflow = start('workflow', 'services/workflow/dist/main.js', {
     ...common,
     WORKFLOW_DB_URL: mysqlUrl(`${database}_wf`),
+    ENGINE_PORT: '0',
   });
   const gateway = start('gateway', 'services/gateway/dist/main.js', {
     ...common,

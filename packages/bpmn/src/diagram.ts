@@ -148,3 +148,24 @@ export async function renameProcess(xml: string, id: string, name?: string): Pro
   const moddle = await loadModdle();
   return (await moddle.toXML(read.definitions, { format: true })).xml;
 }
+
+/** Days Camunda keeps the history of a finished instance when the diagram does not say. */
+export const DEFAULT_HISTORY_TIME_TO_LIVE = '180';
+
+/**
+ * The diagram as it is deployed to the engine: every process executable, and each one carrying
+ * `camunda:historyTimeToLive`, without which Camunda 7.20+ refuses the deployment (the embedded
+ * engine accepts either, so diagrams deployed here stay valid on a real Camunda).
+ */
+export async function prepareForEngine(xml: string): Promise<string> {
+  const read = await readDiagram(xml);
+  if (!read.ok) throw new Error(read.problems[0]?.params.reason?.toString() ?? 'unreadable');
+  for (const element of read.definitions.rootElements ?? []) {
+    if (element.$type !== 'bpmn:Process') continue;
+    const process = element as ModdleElement & { historyTimeToLive?: string };
+    process.isExecutable = true;
+    if (!process.historyTimeToLive) process.historyTimeToLive = DEFAULT_HISTORY_TIME_TO_LIVE;
+  }
+  const moddle = await loadModdle();
+  return (await moddle.toXML(read.definitions, { format: true })).xml;
+}

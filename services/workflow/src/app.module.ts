@@ -13,6 +13,7 @@ import { workflowDataSourceOptions } from './database/data-source';
 import { WORKFLOW_ENTITIES } from './database/entities';
 import { WORKFLOW_DB } from './database/inject';
 import { DiagramsService } from './diagrams/diagrams.service';
+import { EngineConnection } from './engine/engine-connection';
 import { FunctionsController } from './functions/functions.controller';
 import { FunctionsService } from './functions/functions.service';
 import { HealthController } from './health/health.controller';
@@ -42,6 +43,7 @@ export class AppModule {
       ],
       providers: [
         { provide: WORKFLOW_ENV, useValue: env },
+        EngineConnection,
         DiagramsService,
         WorkflowsService,
         VersionsService,

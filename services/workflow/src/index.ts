@@ -15,5 +15,7 @@ export { prepareDatabase, startWorkflow } from './main';
 export const workflowStarter = {
   name: 'workflow',
   databaseEnv: 'WORKFLOW_DB_URL',
-  start: (env: Record<string, string>) => startWorkflow(loadWorkflowEnv(env)),
+  // A free port for the embedded engine's REST API: stacks run side by side in one test run.
+  start: (env: Record<string, string>) =>
+    startWorkflow(loadWorkflowEnv({ ENGINE_PORT: '0', ...env })),
 };

@@ -34,4 +34,6 @@ export interface HealthView {
   service: string;
   mysql: 'UP' | 'DOWN';
   uptimeSeconds: number;
+  /** The workflow service's process engine (embedded or at ENGINE_URL). */
+  engine?: 'UP' | 'DOWN';
 }

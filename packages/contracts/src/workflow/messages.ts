@@ -165,6 +165,18 @@ export const WORKFLOW_MESSAGES = {
     en: 'The function sandbox failed, please try again later',
   },
   'bpm.model_not_found': { zh: '流程模型不存在', en: 'The process model does not exist' },
+  'bpm.model_no_diagram': {
+    zh: '流程模型还没有流程图，请先设计再部署',
+    en: 'The process model has no diagram yet: design it before deploying',
+  },
+  'bpm.deploy_refused': {
+    zh: '流程引擎拒绝部署：{reasonZh}',
+    en: 'The process engine refused the deployment: {reasonEn}',
+  },
+  'bpm.engine_unavailable': {
+    zh: '流程引擎暂不可用，请稍后重试',
+    en: 'The process engine is not available, please try again later',
+  },
   'bpm.form_not_found': { zh: '流程表单不存在', en: 'The process form does not exist' },
   'bpm.group_not_found': { zh: '用户组不存在', en: 'The user group does not exist' },
   'bpm.group_missing': { zh: '用户组 {id} 不存在', en: 'User group {id} does not exist' },

@@ -45,6 +45,7 @@ export const WORKFLOW_PATTERNS = {
   modelCreate: 'workflow.bpm.model.create',
   modelUpdate: 'workflow.bpm.model.update',
   modelRemove: 'workflow.bpm.model.remove',
+  modelDeploy: 'workflow.bpm.model.deploy',
 
   ruleList: 'workflow.bpm.rule.list',
   ruleCreate: 'workflow.bpm.rule.create',

@@ -176,6 +176,11 @@ export interface BpmModelView extends AuditView {
   category: string;
   formId: number | null;
   bpmnXml: string;
+  /** The engine's process definition of the last deployment (null: never deployed). */
+  processDefinitionId: string | null;
+  /** Its version in the engine (versions count per process key). */
+  processDefinitionVersion: number | null;
+  deployTime: string | null;
 }
 
 export type BpmModelSummaryView = Omit<BpmModelView, 'bpmnXml'>;

@@ -83,6 +83,15 @@ export class CamundaRestClient {
     return this.request('POST', '/deployment/create', { form });
   }
 
+  /** The engine's version (`GET /version`); answers as long as the REST API is up. */
+  version(): Promise<{ version: string }> {
+    return this.request('GET', '/version');
+  }
+
+  getProcessDefinitionXmlByKey(key: string): Promise<{ id: string; bpmn20Xml: string }> {
+    return this.request('GET', `/process-definition/key/${enc(key)}/xml`);
+  }
+
   getProcessDefinitionByKey(key: string): Promise<ProcessDefinitionDto> {
     return this.request('GET', `/process-definition/key/${enc(key)}`);
   }

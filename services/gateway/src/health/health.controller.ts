@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { type HealthView, IDENTITY_PATTERNS } from '@platform/contracts';
+import { type HealthView, IDENTITY_PATTERNS, WORKFLOW_PATTERNS } from '@platform/contracts';
 import type { FastifyReply } from 'fastify';
 import type Redis from 'ioredis';
 
@@ -11,13 +11,19 @@ import { ServiceClient } from '../rpc/service-client';
 type Status = 'UP' | 'DOWN';
 
 const HEALTH_TIMEOUT_MS = 3000;
+/** The workflow service is optional in a stack (the gateway works without it), so ask it briefly. */
+const WORKFLOW_HEALTH_TIMEOUT_MS = 1000;
 
 export interface GatewayHealth {
   status: Status;
-  checks: { redis: Status; transport: Status; mysql: Record<string, Status> };
+  checks: { redis: Status; transport: Status; mysql: Record<string, Status>; engine: Status };
 }
 
-/** Liveness of the platform: Redis from here, MySQL of each service asked over the transport. */
+/**
+ * Liveness of the platform: Redis from here, MySQL of each service asked over the transport, and
+ * the process engine through the workflow service. The status needs Redis and identity; a workflow
+ * service that answers must be healthy too (one that does not is reported DOWN in the checks).
+ */
 @ApiTags('health')
 @Controller('health')
 export class HealthController {
@@ -33,15 +39,25 @@ export class HealthController {
       .ping()
       .then(() => 'UP' as const)
       .catch(() => 'DOWN' as const);
-    const identity = await this.services
-      .send<HealthView>(IDENTITY_PATTERNS.health, {}, HEALTH_TIMEOUT_MS)
-      .catch(() => null);
+    const [identity, workflow] = await Promise.all([
+      this.services
+        .send<HealthView>(IDENTITY_PATTERNS.health, {}, HEALTH_TIMEOUT_MS)
+        .catch(() => null),
+      this.services
+        .send<HealthView>(WORKFLOW_PATTERNS.health, {}, WORKFLOW_HEALTH_TIMEOUT_MS)
+        .catch(() => null),
+    ]);
     const checks = {
       redis,
       transport: identity ? ('UP' as const) : ('DOWN' as const),
-      mysql: { identity: identity?.mysql ?? ('DOWN' as const) },
+      mysql: {
+        identity: identity?.mysql ?? ('DOWN' as const),
+        workflow: workflow?.mysql ?? ('DOWN' as const),
+      },
+      engine: workflow?.engine ?? ('DOWN' as const),
     };
-    const up = redis === 'UP' && identity?.mysql === 'UP';
+    const workflowUp = !workflow || (workflow.mysql === 'UP' && workflow.engine === 'UP');
+    const up = redis === 'UP' && identity?.mysql === 'UP' && workflowUp;
     if (!up) void reply.status(503);
     return { status: up ? 'UP' : 'DOWN', checks };
   }

@@ -70,6 +70,14 @@ export class BpmModelController {
   remove(@Req() request: FastifyRequest, @Param('ids') ids: string) {
     return this.services.forward(W.modelRemove, request, idsOf(ids));
   }
+
+  /** Deploys the model's diagram to the process engine (`?id=`, as RuoYi's BPM module takes it). */
+  @Post('deploy')
+  @HttpCode(200)
+  @RequirePermissions(M.edit)
+  deploy(@Req() request: FastifyRequest, @Query('id') id: string) {
+    return this.services.forward(W.modelDeploy, request, idOf(id));
+  }
 }
 
 /** Task assignment rules of a model's user tasks (7 dimensions). */

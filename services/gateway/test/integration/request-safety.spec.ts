@@ -124,9 +124,15 @@ describe('request safety', () => {
     );
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['x-frame-options']).toBe('DENY');
+    // This stack has no workflow service: reported, but the platform still serves sign-in.
     expect(res.body.data).toEqual({
       status: 'UP',
-      checks: { redis: 'UP', transport: 'UP', mysql: { identity: 'UP' } },
+      checks: {
+        redis: 'UP',
+        transport: 'UP',
+        mysql: { identity: 'UP', workflow: 'DOWN' },
+        engine: 'DOWN',
+      },
     });
   });
 

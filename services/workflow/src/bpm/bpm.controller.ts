@@ -68,6 +68,11 @@ export class BpmController {
     return this.models.update(command.body, actorOf(command));
   }
 
+  @MessagePattern(WORKFLOW_PATTERNS.modelDeploy)
+  modelDeploy(@Payload() command: IdCommand) {
+    return this.models.deploy(command.body.id, actorOf(command));
+  }
+
   @MessagePattern(WORKFLOW_PATTERNS.modelRemove)
   async modelRemove(@Payload() { body }: IdsCommand) {
     await this.models.remove(body.ids);

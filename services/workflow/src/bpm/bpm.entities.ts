@@ -27,6 +27,15 @@ export class BpmModel extends AuditColumns {
 
   @Column({ name: 'bpmn_xml', type: 'mediumtext' })
   bpmnXml!: string;
+
+  @Column({ name: 'process_definition_id', type: 'varchar', length: 255, nullable: true })
+  processDefinitionId!: string | null;
+
+  @Column({ name: 'process_definition_version', type: 'int', nullable: true })
+  processDefinitionVersion!: number | null;
+
+  @Column({ name: 'deploy_time', type: 'datetime', precision: 3, nullable: true })
+  deployTime!: Date | null;
 }
 
 /** A form of the form designer, attached to process models. */

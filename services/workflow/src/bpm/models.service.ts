@@ -9,11 +9,13 @@ import type { BpmModelBody, BpmModelListQuery, UpdateBpmModelBody } from '@platf
 import { type DataSource, In } from 'typeorm';
 
 import { auditView } from '../common/audit.mapper';
-import { contains, isDuplicateEntry } from '../common/commands';
+import { contains, isDuplicateEntry, iso } from '../common/commands';
 import { pageRows } from '../common/pages';
 import { findOr404 } from '../common/records';
 import { InjectWorkflowDb } from '../database/inject';
 import { DiagramsService } from '../diagrams/diagrams.service';
+import { deployDiagram } from '../engine/deploy';
+import { EngineConnection } from '../engine/engine-connection';
 import { BpmForm, BpmModel, TaskAssignRule } from './bpm.entities';
 
 function modelSummary(row: BpmModel): BpmModelSummaryView {
@@ -24,6 +26,9 @@ function modelSummary(row: BpmModel): BpmModelSummaryView {
     description: row.description,
     category: row.category,
     formId: row.formId === null ? null : Number(row.formId),
+    processDefinitionId: row.processDefinitionId,
+    processDefinitionVersion: row.processDefinitionVersion,
+    deployTime: row.deployTime ? iso(row.deployTime) : null,
     ...auditView(row),
   };
 }
@@ -34,6 +39,7 @@ export class ModelsService {
   constructor(
     @InjectWorkflowDb() private readonly db: DataSource,
     private readonly diagrams: DiagramsService,
+    private readonly engine: EngineConnection,
   ) {}
 
   private get models() {
@@ -44,6 +50,7 @@ export class ModelsService {
     const qb = this.models
       .createQueryBuilder('m')
       .select(['m.id', 'm.key', 'm.name', 'm.description', 'm.category', 'm.formId'])
+      .addSelect(['m.processDefinitionId', 'm.processDefinitionVersion', 'm.deployTime'])
       .addSelect(['m.createBy', 'm.createTime', 'm.updateBy', 'm.updateTime'])
       .orderBy('m.id', 'DESC');
     if (query.name) qb.andWhere('m.name LIKE :name', { name: contains(query.name) });
@@ -75,6 +82,24 @@ export class ModelsService {
     if (body.key !== row.key) throw new DomainError('bpmn.key_readonly', { key: row.key });
     await this.check(body, row.id);
     await this.save(Object.assign(row, fieldsOf(body, row), { updateBy: actor }));
+    return this.get(row.id);
+  }
+
+  /**
+   * Deploys the model's diagram to the process engine (a new definition version when it changed,
+   * the current one when not) and records which definition it is.
+   */
+  async deploy(id: number, actor: string): Promise<BpmModelView> {
+    const row = await this.find(id);
+    if (!row.bpmnXml.trim()) throw new DomainError('bpm.model_no_diagram');
+    await this.diagrams.read(row.bpmnXml);
+    const definition = await deployDiagram(this.engine.client, row.key, row.bpmnXml);
+    await this.models.update(row.id, {
+      processDefinitionId: definition.id,
+      processDefinitionVersion: definition.version,
+      deployTime: new Date(),
+      updateBy: actor,
+    });
     return this.get(row.id);
   }
 

@@ -3,9 +3,13 @@ import { DataSource } from 'typeorm';
 
 import { WORKFLOW_ENTITIES } from './entities';
 import { CreateWorkflowSchema1764028800000 } from './migrations/1764028800000-CreateWorkflowSchema';
+import { ModelDeployment1764115200000 } from './migrations/1764115200000-ModelDeployment';
 
 /** Migrations in order; listed explicitly so the build needs no file globbing. */
-export const WORKFLOW_MIGRATIONS = [CreateWorkflowSchema1764028800000];
+export const WORKFLOW_MIGRATIONS = [
+  CreateWorkflowSchema1764028800000,
+  ModelDeployment1764115200000,
+];
 
 export function workflowDataSourceOptions(url: string) {
   return mysqlDataSourceOptions(url, {

@@ -4,10 +4,14 @@ import { type HealthView, WORKFLOW_PATTERNS } from '@platform/contracts';
 import type { DataSource } from 'typeorm';
 
 import { InjectWorkflowDb } from '../database/inject';
+import { EngineConnection } from '../engine/engine-connection';
 
 @Controller()
 export class HealthController {
-  constructor(@InjectWorkflowDb() private readonly db: DataSource) {}
+  constructor(
+    @InjectWorkflowDb() private readonly db: DataSource,
+    private readonly engine: EngineConnection,
+  ) {}
 
   @MessagePattern(WORKFLOW_PATTERNS.health)
   async health(): Promise<HealthView> {
@@ -15,6 +19,7 @@ export class HealthController {
       .query('SELECT 1')
       .then(() => 'UP' as const)
       .catch(() => 'DOWN' as const);
-    return { service: 'workflow', mysql, uptimeSeconds: Math.round(process.uptime()) };
+    const engine = await this.engine.status();
+    return { service: 'workflow', mysql, engine, uptimeSeconds: Math.round(process.uptime()) };
   }
 }

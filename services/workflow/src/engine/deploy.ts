@@ -1,0 +1,53 @@
+import { prepareForEngine } from '@platform/bpmn';
+import { DomainError } from '@platform/contracts';
+import {
+  type CamundaRestClient,
+  CamundaRestError,
+  type ProcessDefinitionDto,
+} from '@platform/engine';
+
+/** One problem of a refused deployment, as Camunda's ParseException details list them. */
+interface ParseProblem {
+  message?: string;
+  /** Only the embedded engine adds the Chinese text. */
+  messageZh?: string;
+}
+
+/**
+ * Deploys a diagram under its process key with duplicate filtering (an unchanged diagram keeps its
+ * definition version) and answers the key's current definition. An engine refusal becomes a
+ * message naming the elements, in both languages; an unreachable engine says so.
+ */
+export async function deployDiagram(
+  client: CamundaRestClient,
+  key: string,
+  xml: string,
+): Promise<ProcessDefinitionDto> {
+  const content = await prepareForEngine(xml);
+  try {
+    await client.deploy({
+      deploymentName: key,
+      deploymentSource: 'platform',
+      enableDuplicateFiltering: true,
+      resources: [{ name: `${key}.bpmn`, content }],
+    });
+    return await client.getProcessDefinitionByKey(key);
+  } catch (error) {
+    throw refusalOf(error);
+  }
+}
+
+function refusalOf(error: unknown): Error {
+  if (!(error instanceof CamundaRestError)) return new DomainError('bpm.engine_unavailable');
+  if (error.status >= 500) return new DomainError('bpm.engine_unavailable');
+  const problems = problemsOf(error.body);
+  const reasonEn = problems.map((p) => p.message).join('; ') || error.message;
+  const reasonZh = problems.map((p) => p.messageZh ?? p.message).join('；') || error.message;
+  return new DomainError('bpm.deploy_refused', { reasonZh, reasonEn });
+}
+
+function problemsOf(body: unknown): ParseProblem[] {
+  const details = (body as { details?: Record<string, { errors?: ParseProblem[] }> } | null)
+    ?.details;
+  return Object.values(details ?? {}).flatMap((resource) => resource.errors ?? []);
+}

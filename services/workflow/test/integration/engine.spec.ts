@@ -1,0 +1,169 @@
+import { createServer } from 'node:net';
+
+import { buildBpmnXml } from '@platform/bpmn';
+import {
+  CamundaRestClient,
+  createEngine,
+  type EmbeddedEngine,
+  type EngineServer,
+  startEngineServer,
+} from '@platform/engine';
+import { dropDatabase, parseMysqlUrl } from '@platform/nest-common';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { agentChain, dataOf, startWorkflowStack, type WorkflowStack } from '../support';
+
+// The workflow service's process engine: embedded when ENGINE_URL is unset (its Camunda REST API on
+// ENGINE_PORT), a Camunda-compatible engine elsewhere when it is set; models deploy to whichever.
+
+interface ModelView {
+  id: number;
+  processDefinitionId: string | null;
+  processDefinitionVersion: number | null;
+  deployTime: string | null;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function inclusiveSplit(key: string): string {
+  return buildBpmnXml({
+    id: key,
+    name: key,
+    nodes: [
+      { id: 'Start', type: 'startEvent', x: 0, y: 0 },
+      { id: 'Either', type: 'inclusiveGateway', x: 100, y: 0 },
+      { id: 'End', type: 'endEvent', x: 250, y: 0 },
+    ],
+    flows: [
+      { id: 'F1', source: 'Start', target: 'Either' },
+      { id: 'F2', source: 'Either', target: 'End' },
+    ],
+  });
+}
+
+async function createModel(s: WorkflowStack, key: string, bpmnXml: string): Promise<number> {
+  return dataOf<{ id: number }>(await s.post('/bpm/model', { key, name: key, bpmnXml })).id;
+}
+
+describe('the embedded process engine', () => {
+  let s: WorkflowStack;
+  let engine: CamundaRestClient;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    s = await startWorkflowStack({ ENGINE_PORT: String(port) });
+    engine = new CamundaRestClient({ baseUrl: `http://127.0.0.1:${port}/engine-rest` });
+  });
+  afterAll(() => s.close());
+
+  it('should serve the Camunda REST API and report it healthy', async () => {
+    expect(await engine.version()).toHaveProperty('version');
+    const health = await s.get('/health');
+    expect(health.body.data.checks).toMatchObject({
+      engine: 'UP',
+      mysql: { identity: 'UP', workflow: 'UP' },
+    });
+  });
+
+  it('should deploy a model as a runnable definition that Camunda would accept', async () => {
+    const id = await createModel(s, 'review', agentChain('review', 'review', ['Check']));
+    const deployed = dataOf<ModelView>(await s.post(`/bpm/model/deploy?id=${id}`));
+    expect(deployed.processDefinitionVersion).toBe(1);
+    expect(deployed.deployTime).not.toBeNull();
+
+    const definition = await engine.getProcessDefinitionByKey('review');
+    expect(definition.id).toBe(deployed.processDefinitionId);
+    const { bpmn20Xml } = await engine.getProcessDefinitionXmlByKey('review');
+    expect(bpmn20Xml).toContain('camunda:historyTimeToLive="180"');
+
+    const instance = await engine.startProcessInstanceByKey('review', { businessKey: 'b-1' });
+    const tasks = await engine.tasks({ processInstanceId: instance.id });
+    expect(tasks.map((t) => t.taskDefinitionKey)).toEqual(['Task_1']);
+
+    const listed = await s.get('/bpm/model/list?key=review');
+    expect(listed.body.rows[0]).toMatchObject({ processDefinitionVersion: 1 });
+  });
+
+  it('should keep the version for an unchanged diagram and add one for a changed diagram', async () => {
+    const id = await createModel(s, 'approve', agentChain('approve'));
+    const first = dataOf<ModelView>(await s.post(`/bpm/model/deploy?id=${id}`));
+    const again = dataOf<ModelView>(await s.post(`/bpm/model/deploy?id=${id}`));
+    expect(again.processDefinitionId).toBe(first.processDefinitionId);
+    expect(again.processDefinitionVersion).toBe(1);
+
+    const changed = agentChain('approve', 'approve', ['Plan', 'Review']);
+    dataOf(await s.put('/bpm/model', { id, key: 'approve', name: 'approve', bpmnXml: changed }));
+    const second = dataOf<ModelView>(await s.post(`/bpm/model/deploy?id=${id}`));
+    expect(second.processDefinitionVersion).toBe(2);
+    expect(second.processDefinitionId).not.toBe(first.processDefinitionId);
+  });
+
+  it('should refuse an unsupported element at deploy, naming it, in the user language', async () => {
+    const id = await createModel(s, 'inclusive', inclusiveSplit('inclusive'));
+    const zh = await s.post(`/bpm/model/deploy?id=${id}`);
+    expect(zh.body.code).toBe(500);
+    expect(zh.body.msg).toMatch(/^流程引擎拒绝部署：/);
+    expect(zh.body.msg).toContain('Either');
+    const en = await s.post(`/bpm/model/deploy?id=${id}`, {}, 'en');
+    expect(en.body.msg).toMatch(/^The process engine refused the deployment: .*Either/);
+
+    const model = dataOf<ModelView>(await s.get(`/bpm/model/${id}`));
+    expect(model.processDefinitionId).toBeNull();
+    await expect(engine.getProcessDefinitionByKey('inclusive')).rejects.toMatchObject({
+      status: 404,
+    });
+  });
+
+  it('should ask for a diagram before deploying a model without one', async () => {
+    const id = dataOf<{ id: number }>(await s.post('/bpm/model', { key: 'empty', name: 'e' })).id;
+    const res = await s.post(`/bpm/model/deploy?id=${id}`, {}, 'en');
+    expect(res.body.msg).toBe('The process model has no diagram yet: design it before deploying');
+  });
+});
+
+describe('a process engine at ENGINE_URL', () => {
+  let s: WorkflowStack;
+  let standalone: { engine: EmbeddedEngine; server: EngineServer; databaseUrl: string };
+
+  beforeAll(async () => {
+    const base = `mysql://${process.env.TEST_MYSQL_USER ?? 'root'}:${process.env.TEST_MYSQL_PASSWORD ?? ''}@${process.env.TEST_MYSQL_HOST ?? '127.0.0.1'}:${process.env.TEST_MYSQL_PORT ?? '3306'}`;
+    const databaseUrl = `${base}/t_engine_${process.pid}_${Date.now().toString(36)}`;
+    const engine = await createEngine({ mysql: parseMysqlUrl(databaseUrl) });
+    const server = await startEngineServer({ engine, host: '127.0.0.1', port: 0 });
+    standalone = { engine, server, databaseUrl };
+    s = await startWorkflowStack({ ENGINE_URL: server.url });
+  });
+  afterAll(async () => {
+    await s.close();
+    await standalone.server.close().catch(() => undefined); // the last test stops it
+    await standalone.engine.close();
+    await dropDatabase(standalone.databaseUrl);
+  });
+
+  it('should deploy there with the same client and report that engine healthy', async () => {
+    const id = await createModel(s, 'remote', agentChain('remote'));
+    const deployed = dataOf<ModelView>(await s.post(`/bpm/model/deploy?id=${id}`));
+    const remote = new CamundaRestClient({ baseUrl: standalone.server.url });
+    expect((await remote.getProcessDefinitionByKey('remote')).id).toBe(
+      deployed.processDefinitionId,
+    );
+    expect((await s.get('/health')).body.data.checks.engine).toBe('UP');
+  });
+
+  it('should say the engine is unavailable when it stops answering', async () => {
+    const id = await createModel(s, 'later', agentChain('later'));
+    await standalone.server.close();
+    const res = await s.post(`/bpm/model/deploy?id=${id}`, {}, 'en');
+    expect(res.body.msg).toBe('The process engine is not available, please try again later');
+    expect((await s.get('/health')).body.data.checks.engine).toBe('DOWN');
+  });
+});
