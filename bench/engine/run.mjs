@@ -4,7 +4,7 @@
 // p50/p99 at 1, 4 and 16 workers, and the stored state size per instance.
 //
 // The engine runs as its own process (node dist/main.js), as in production, on a throwaway
-// database. Usage: pnpm --filter @platform/engine build && pnpm --filter @platform/engine bench
+// database. Usage: pnpm --filter @platform/engine build && pnpm bench:engine
 // The last row starts instances at a steady 5/s (below saturation) to show the hand-off latency
 // of an unloaded engine. CPU per instance is read from /proc for the engine process, mysqld (shared
 // with anything else using it) and this process (the workers).
@@ -13,13 +13,12 @@ import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 import { Client, Variables } from 'camunda-external-task-client-js';
 
-const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
-const { CamundaRestClient } = require('../dist/index.js');
+const engineDir = dirname(require.resolve('@platform/engine/package.json'));
+const { CamundaRestClient } = require('@platform/engine');
 const mysql = require('mysql2/promise');
 
 const N = Number(process.env.BENCH_INSTANCES ?? 300);
@@ -64,7 +63,7 @@ async function startEngine() {
   const nodeArgs = process.env.BENCH_ENGINE_PROFILE
     ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_ENGINE_PROFILE]
     : [];
-  const child = spawn(process.execPath, [...nodeArgs, join(here, '..', 'dist', 'main.js')], {
+  const child = spawn(process.execPath, [...nodeArgs, join(engineDir, 'dist', 'main.js')], {
     env: {
       ...process.env,
       ENGINE_PORT: '0',
