@@ -1,5 +1,8 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- code run inside the page drives bpmn-js
    services, which have no types there. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
@@ -11,6 +14,9 @@ import { ADMIN_PASSWORD } from './stack';
 
 const browser = useBrowser();
 const stamp = String(Date.now()).slice(-6);
+const FIXTURE = join(import.meta.dirname, '..', 'fixtures', 'leave-request.bpmn');
+/** The process key the first test saves (taken for the duplicate-key check). */
+let savedKey = '';
 
 async function adminPage() {
   const context = await openContext(browser(), { width: 1680, height: 1000 });
@@ -214,6 +220,7 @@ describe('process designer', () => {
       `/wujie/workflow/${workflowId}`,
     );
     expect(stored.processKey).toMatch(/^Process_/);
+    savedKey = stored.processKey;
     const documentation = (id: string) => {
       const match = new RegExp(
         `id="${id}"[^>]*>\\s*<bpmn2?:documentation>([^<]*)</bpmn2?:documentation>`,
@@ -249,6 +256,134 @@ describe('process designer', () => {
       .filter({ hasText: 'Plan' })
       .waitFor();
     await screenshot(page, 'designer-saved-en');
+    await context.close();
+  });
+
+  it('should import a diagram made elsewhere and export it unchanged in meaning, with undo and redo', async () => {
+    const { context, page } = await adminPage();
+    await openDesigner(page, '');
+    await page.locator('input[type="file"]').setInputFiles(FIXTURE);
+    await page
+      .locator('[data-testid="designer-canvas"] [data-element-id="Task_approve"]')
+      .waitFor();
+    await page.getByTestId('zoom-reset').click();
+
+    // The panel reads the Camunda attributes of the imported task.
+    await pick(page, 'Task_approve');
+    await page.getByTestId('group-task-control').click();
+    await expect.poll(() => page.getByTestId('task-assignee').inputValue()).toBe('${manager}');
+    await expect
+      .poll(() => page.getByTestId('task-candidateGroups').inputValue())
+      .toBe('managers,hr');
+    await page.getByTestId('assignment-link').waitFor();
+    expect(await page.getByTestId('assignment-link').getAttribute('target')).toBe('_blank');
+    await page.getByTestId('extension-properties').getByText('sla').waitFor();
+
+    // Nothing done yet: undo and redo are off.
+    expect(await page.getByTestId('undo').isDisabled()).toBe(true);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page
+        .getByTestId('export')
+        .click()
+        .then(() => page.getByTestId('export-bpmn').click()),
+    ]);
+    const exported = readFileSync(await download.path(), 'utf8');
+    expect(download.suggestedFilename()).toBe('Leave request.bpmn');
+    const [before, after] = await page.evaluate(
+      async ({ a, b }) => {
+        const modeler = (document.querySelector('[data-testid="designer-canvas"]') as any)
+          .bpmnModeler;
+        const moddle = modeler.get('moddle');
+        const canon = (value: any): any => {
+          if (value === null || typeof value !== 'object') return value;
+          if (Array.isArray(value)) return value.map(canon);
+          const out: Record<string, unknown> = { $type: value.$type };
+          for (const property of value.$descriptor.properties) {
+            const v = value.get(property.name);
+            if (v === undefined || (Array.isArray(v) && v.length === 0)) continue;
+            out[property.name] = property.isReference
+              ? Array.isArray(v)
+                ? v.map((x: any) => x.id)
+                : v.id
+              : canon(v);
+          }
+          return out;
+        };
+        const read = async (xml: string) => canon((await moddle.fromXML(xml)).rootElement);
+        return [await read(a), await read(b)];
+      },
+      { a: readFileSync(FIXTURE, 'utf8'), b: exported },
+    );
+    // The comparison covers the Camunda extensions, the message and the default flow.
+    for (const part of ['${manager}', 'Message_approved', 'camunda:FormField', 'Flow_no', 'sla']) {
+      expect(JSON.stringify(before)).toContain(part);
+    }
+    expect(after).toEqual(before);
+
+    // A name changed in the panel is one command: undo and redo it from the toolbar.
+    const label = page.locator(
+      '[data-testid="designer-canvas"] [data-element-id="Task_approve"] text',
+    );
+    await fill(page, 'base-name', 'Approve leave');
+    await expect.poll(() => label.textContent()).toContain('Approve leave');
+    await page.getByTestId('undo').click();
+    await expect.poll(() => label.textContent()).toBe('Approve');
+    expect(await page.getByTestId('redo').isDisabled()).toBe(false);
+    await page.getByTestId('redo').click();
+    await expect.poll(() => label.textContent()).toContain('Approve leave');
+    await expect.poll(() => page.getByTestId('base-name').inputValue()).toBe('Approve leave');
+    await context.close();
+  });
+
+  it('should show the designer messages for a bad or taken key, a taken message id and a listener without a type', async () => {
+    const { context, page } = await adminPage();
+    await openDesigner(page, '');
+    const panel = page.getByTestId('properties-panel');
+
+    // Alignment needs several elements.
+    await page.getByTestId('align-left').click();
+    await page.getByText('请按住 Shift 键选择多个元素对齐').waitFor();
+
+    await fill(page, 'base-id', '1abc');
+    await panel.getByText('key 只能使用英文数字命名').waitFor();
+    expect(savedKey).not.toBe('');
+    await fill(page, 'base-id', savedKey);
+    await panel.getByText('Key值已存在,不允许使用相同的key值。').waitFor();
+    await fill(page, 'base-id', `designer_${stamp}`);
+    await expect.poll(() => panel.getByText('Key值已存在').count()).toBe(0);
+
+    await page.getByTestId('group-messages-control').click();
+    await panel.getByTestId('message-id').fill('Message_ready');
+    await panel.getByTestId('message-name').fill('ready');
+    await panel.getByTestId('message-add').click();
+    await panel.getByTestId('message-row').waitFor();
+    await panel.getByTestId('message-id').fill('Message_ready');
+    await panel.getByTestId('message-add').click();
+    await panel.getByText('该消息已存在，请修改id后重新保存').first().waitFor();
+    expect(await panel.getByTestId('message-row').count()).toBe(1);
+
+    await page.getByTestId('group-executionListeners-control').click();
+    await panel.getByTestId('execution-listener-add').click();
+    const dialog = page.getByTestId('listener-dialog');
+    await dialog.getByTestId('listener-event').click();
+    await page.getByRole('option', { name: '开始', exact: true }).click();
+    await dialog.getByTestId('listener-save').click();
+    await dialog.getByText('请选择监听器类型').waitFor();
+    // With a type and its value the listener is added; removing it asks first.
+    await dialog.getByTestId('listener-type').click();
+    await page.getByRole('option', { name: 'Java 类', exact: true }).click();
+    await dialog.getByTestId('listener-class').fill('org.example.Audit');
+    await dialog.getByTestId('listener-save').click();
+    await panel.getByTestId('execution-listener-row').waitFor();
+    await panel.getByTestId('execution-listener-remove').click();
+    await page.getByText('确认移除该监听器吗？').waitFor();
+    await page.getByTestId('confirm-cancel').click();
+    expect(await panel.getByTestId('execution-listener-row').count()).toBe(1);
+    await panel.getByTestId('execution-listener-remove').click();
+    await page.getByTestId('confirm-ok').click();
+    await expect.poll(() => panel.getByTestId('execution-listener-row').count()).toBe(0);
+    await screenshot(page, 'designer-messages');
     await context.close();
   });
 });

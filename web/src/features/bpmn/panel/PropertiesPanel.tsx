@@ -11,6 +11,8 @@ import { CommitTextarea } from './fields';
 import { type GroupId, OPEN_ON_SELECT, visibleGroups } from './groups';
 import { PANEL_GROUPS } from './registry';
 
+const BUILT_IN: GroupId[] = ['base', 'agent', 'branch', 'documentation'];
+
 export interface GroupProps {
   modeler: Modeler;
   element: DiagramElement;
@@ -107,7 +109,7 @@ export function PropertiesPanel(props: {
     <div data-testid="properties-panel" data-element-id={element.id} data-element-type={bo.$type}>
       <Accordion multiple value={open} onChange={setOpen} variant="contained" radius={0}>
         {groups
-          .filter((id) => id in titles && content(id) !== null)
+          .filter((id) => BUILT_IN.includes(id) || !!PANEL_GROUPS[id])
           .map((id) => (
             <Accordion.Item key={id} value={id} data-testid={`group-${id}`}>
               <Accordion.Control data-testid={`group-${id}-control`}>
