@@ -171,6 +171,21 @@ describe('process designer', () => {
     await drawAgentFlow(page);
     await page.getByTestId('zoom-reset').click();
 
+    // Saving checks the diagram first: the errors name their elements.
+    await page.getByTestId('save').click();
+    const errors = page.getByTestId('designer-errors');
+    await errors
+      .getByText(/^计划 \(Agent_plan\): /)
+      .first()
+      .waitFor();
+    await errors
+      .getByText(/^检查 \(Gateway_check\): /)
+      .first()
+      .waitFor();
+    expect(
+      (await api<{ workflow: string }>(page, 'GET', `/wujie/workflow/${workflowId}`)).workflow,
+    ).toBe('');
+
     await pick(page, 'Agent_plan');
     await page.getByTestId('group-agent-control').click();
     await fill(page, 'agent-nameen', 'Plan');
@@ -212,6 +227,20 @@ describe('process designer', () => {
     const drawn = await shownDiagram(page);
     await page.getByTestId('save').click();
     await page.getByText('保存成功').first().waitFor();
+    await expect.poll(() => page.getByTestId('designer-errors').count()).toBe(0);
+
+    // The previews: the XML as saved, and the agent graph the server builds from it.
+    await page.getByTestId('preview').click();
+    await page.getByTestId('preview-json').click();
+    await page.getByTestId('preview-text').getByText('"Agent_yes"').first().waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('preview').click();
+    await page.getByTestId('preview-xml').click();
+    await page
+      .getByTestId('preview-text')
+      .getByText('<bpmn2:exclusiveGateway id="Gateway_check"')
+      .waitFor();
+    await page.keyboard.press('Escape');
 
     // What the server stored: the agent and branch descriptors in the nodes' documentation.
     const stored = await api<{ workflow: string; processKey: string }>(
@@ -384,6 +413,33 @@ describe('process designer', () => {
     await page.getByTestId('confirm-ok').click();
     await expect.poll(() => panel.getByTestId('execution-listener-row').count()).toBe(0);
     await screenshot(page, 'designer-messages');
+    await context.close();
+  });
+
+  it('should save a new diagram as a process model and open it again by its id', async () => {
+    const { context, page } = await adminPage();
+    await openDesigner(page, '');
+    const key = `model_${stamp}`;
+    await fill(page, 'base-id', key);
+    await fill(page, 'base-name', `Model ${stamp}`);
+    // Simulation mode cannot save.
+    await page.getByTestId('simulation').click();
+    expect(await page.getByTestId('save').isDisabled()).toBe(true);
+    await page.getByTestId('simulation').click();
+    await page.getByTestId('save').click();
+    await page.waitForURL(/modelId=\d+/);
+    const modelId = new URL(page.url()).searchParams.get('modelId');
+    const model = await api<{ key: string; name: string; bpmnXml: string }>(
+      page,
+      'GET',
+      `/bpm/model/${modelId}`,
+    );
+    expect(model.key).toBe(key);
+    expect(model.name).toBe(`Model ${stamp}`);
+    expect(model.bpmnXml).toContain(`<bpmn2:process id="${key}"`);
+    await designerReady(page);
+    await expect.poll(() => page.getByTestId('base-id').inputValue()).toBe(key);
+    expect(await page.getByTestId('base-id').isDisabled()).toBe(true);
     await context.close();
   });
 });

@@ -144,6 +144,17 @@ export function DesignerPage(_props: PageProps) {
         keyReadOnly={!!data.fixedKey}
         takenKeys={takenKeys}
         onSave={save}
+        previewJson={
+          data.workflow
+            ? (xml) =>
+                convertDiagram({
+                  workflow: xml,
+                  name: data.workflow!.name,
+                  description: data.workflow!.description,
+                  agentIds: data.workflow!.agentIds,
+                })
+            : undefined
+        }
       />
     </Stack>
   );
