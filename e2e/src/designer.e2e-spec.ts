@@ -142,6 +142,29 @@ async function choose(page: Page, testId: string, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
+/** Selects an element through the modeler (connections are thin targets for a pointer). */
+async function selectById(page: Page, id: string) {
+  await page.evaluate((id) => {
+    const modeler = (document.querySelector('[data-testid="designer-canvas"]') as any).bpmnModeler;
+    modeler.get('selection').select(modeler.get('elementRegistry').get(id));
+  }, id);
+  await page.locator(`[data-testid="properties-panel"][data-element-id="${id}"]`).waitFor();
+}
+
+/** A business object property of an element: a reference's id, an expression's body, or null. */
+async function businessValue(page: Page, id: string, property: string) {
+  return page.evaluate(
+    ({ id, property }) => {
+      const modeler = (document.querySelector('[data-testid="designer-canvas"]') as any)
+        .bpmnModeler;
+      const value = modeler.get('elementRegistry').get(id).businessObject.get(property);
+      if (value === undefined || value === null) return null;
+      return (value.id ?? value.body ?? value) as string;
+    },
+    { id, property },
+  );
+}
+
 /** Element ids, types, names and documentation of the diagram shown now. */
 async function shownDiagram(page: Page) {
   return page.evaluate(() => {
@@ -362,6 +385,38 @@ describe('process designer', () => {
     await page.getByTestId('redo').click();
     await expect.poll(() => label.textContent()).toContain('Approve leave');
     await expect.poll(() => page.getByTestId('base-name').inputValue()).toBe('Approve leave');
+
+    // Alignment of two selected elements, after a confirmation.
+    const top = (id: string) =>
+      page.evaluate(
+        (id) =>
+          (document.querySelector('[data-testid="designer-canvas"]') as any).bpmnModeler
+            .get('elementRegistry')
+            .get(id).y as number,
+        id,
+      );
+    expect(await top('StartEvent_request')).not.toBe(await top('Task_approve'));
+    await page.keyboard.down('Shift');
+    await page
+      .locator(
+        '[data-testid="designer-canvas"] g.djs-element[data-element-id="StartEvent_request"]',
+      )
+      .click();
+    await page.keyboard.up('Shift');
+    await page.getByTestId('align-top').click();
+    await page.getByTestId('confirm-ok').click();
+    await expect.poll(() => top('StartEvent_request')).toBe(await top('Task_approve'));
+
+    // The default flow of the gateway: normal clears the gateway's default, condition adds one.
+    await selectById(page, 'Flow_no');
+    await page.getByTestId('group-condition-control').click();
+    const flowType = page.getByTestId('properties-panel').getByTestId('flow-type');
+    await expect.poll(() => flowType.inputValue()).toBe('默认流转路径');
+    await choose(page, 'flow-type', '普通流转路径');
+    expect(await businessValue(page, 'Gateway_decision', 'default')).toBeNull();
+    await choose(page, 'flow-type', '条件流转路径');
+    await fill(page, 'flow-expression', '${!approved}');
+    expect(await businessValue(page, 'Flow_no', 'conditionExpression')).toBe('${!approved}');
     await context.close();
   });
 
