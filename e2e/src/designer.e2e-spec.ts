@@ -497,4 +497,71 @@ describe('process designer', () => {
     expect(await page.getByTestId('base-id').isDisabled()).toBe(true);
     await context.close();
   });
+
+  it('should copy retry cycles, connectors and fields only where spec §5 allows them', async () => {
+    const { context, page } = await adminPage();
+    await openDesigner(page, '');
+    const kept = await page.evaluate(() => {
+      const modeler = (document.querySelector('[data-testid="designer-canvas"]') as any)
+        .bpmnModeler;
+      const factory = modeler.get('bpmnFactory');
+      const modeling = modeler.get('modeling');
+      const root = modeler.get('canvas').getRootElement();
+      const extensionTypes = (element: any) =>
+        (element.businessObject.extensionElements?.values ?? []).map((v: any) => v.$type);
+      const withExtension = (type: string, definition: string, extension: any) => {
+        const bo = factory.create(type, {
+          eventDefinitions: [factory.create(definition)],
+          extensionElements: factory.create('bpmn:ExtensionElements', { values: [extension] }),
+        });
+        return modeling.createShape(
+          modeler.get('elementFactory').createShape({ type, businessObject: bo }),
+          { x: 400, y: 300 },
+          root,
+        );
+      };
+      const retry = () => factory.create('camunda:FailedJobRetryTimeCycle', { body: 'R3/PT10M' });
+      const field = () => factory.create('camunda:Field', { name: 'to', stringValue: 'a@b.c' });
+
+      // Paste: a timer start event keeps its retry cycle (its timer definition comes later).
+      const timerStart = withExtension('bpmn:StartEvent', 'bpmn:TimerEventDefinition', retry());
+      modeler.get('selection').select(timerStart);
+      modeler.get('copyPaste').copy([timerStart]);
+      const [pasted] = modeler.get('copyPaste').paste({ element: root, point: { x: 600, y: 300 } });
+      const replace = modeler.get('bpmnReplace');
+      return {
+        pastedTimerStart: extensionTypes(pasted),
+        // Replace: the retry cycle does not survive on a message start event …
+        messageStart: extensionTypes(
+          replace.replaceElement(pasted, {
+            type: 'bpmn:StartEvent',
+            eventDefinitionType: 'bpmn:MessageEventDefinition',
+          }),
+        ),
+        // … fields stay on a message throw event, not on a plain end event.
+        messageThrow: extensionTypes(
+          replace.replaceElement(
+            withExtension('bpmn:EndEvent', 'bpmn:MessageEventDefinition', field()),
+            {
+              type: 'bpmn:IntermediateThrowEvent',
+              eventDefinitionType: 'bpmn:MessageEventDefinition',
+            },
+          ),
+        ),
+        plainEnd: extensionTypes(
+          replace.replaceElement(
+            withExtension('bpmn:EndEvent', 'bpmn:MessageEventDefinition', field()),
+            { type: 'bpmn:EndEvent' },
+          ),
+        ),
+      };
+    });
+    expect(kept).toEqual({
+      pastedTimerStart: ['camunda:FailedJobRetryTimeCycle'],
+      messageStart: [],
+      messageThrow: ['camunda:Field'],
+      plainEnd: [],
+    });
+    await context.close();
+  });
 });

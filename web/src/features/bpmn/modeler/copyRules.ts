@@ -76,6 +76,7 @@ interface CopyEventBus {
       property?: unknown;
       sourceElement?: ModdleLike;
       targetElement?: ModdleLike;
+      propertyNames?: string[];
     }) => unknown,
   ): void;
 }
@@ -84,14 +85,24 @@ interface CopyEventBus {
 export class CopyRules {
   static $inject = ['eventBus'];
 
-  /** Copy target → source: a pasted event's definitions are copied after its extension elements. */
+  /**
+   * Copy target → source, when the source's event definitions are copied too: a pasted event gets
+   * them after its extension elements. A replacement that changes the event type does not copy
+   * them (its new definition is added afterwards), so its properties are judged without them.
+   */
   private readonly sources = new WeakMap<object, ModdleLike>();
 
   constructor(eventBus: CopyEventBus) {
-    eventBus.on('moddleCopy.canCopyProperties', 2000, ({ sourceElement, targetElement }) => {
-      if (sourceElement && targetElement) this.sources.set(targetElement, sourceElement);
-      return undefined;
-    });
+    eventBus.on(
+      'moddleCopy.canCopyProperties',
+      2000,
+      ({ sourceElement, targetElement, propertyNames }) => {
+        if (sourceElement && targetElement && propertyNames?.includes('eventDefinitions')) {
+          this.sources.set(targetElement, sourceElement);
+        }
+        return undefined;
+      },
+    );
     eventBus.on('moddleCopy.canCopyProperty', 2000, ({ parent, property }) => {
       const type = (property as ModdleLike | undefined)?.$type;
       if (!type || (type !== RETRY_CYCLE && !CONNECTOR_LIKE.includes(type))) return undefined;
