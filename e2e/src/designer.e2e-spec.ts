@@ -251,6 +251,8 @@ describe('process designer', () => {
     await page.getByTestId('save').click();
     await page.getByText('保存成功').first().waitFor();
     await expect.poll(() => page.getByTestId('designer-errors').count()).toBe(0);
+    // The saved diagram stays on the canvas with its history.
+    expect(await page.getByTestId('undo').isDisabled()).toBe(false);
 
     // The previews: the XML as saved, and the agent graph the server builds from it.
     await page.getByTestId('preview').click();
@@ -428,6 +430,19 @@ describe('process designer', () => {
     // Alignment needs several elements.
     await page.getByTestId('align-left').click();
     await page.getByText('请按住 Shift 键选择多个元素对齐').waitFor();
+
+    // Zoom in steps of 10 %; reset fits the diagram.
+    const zoom = page.getByTestId('zoom-value');
+    const before = Number.parseInt((await zoom.textContent()) ?? '', 10);
+    await page.getByTestId('zoom-in').click();
+    await expect
+      .poll(async () => Number.parseInt((await zoom.textContent()) ?? '', 10))
+      .toBe(Math.round(before / 10) * 10 + 10);
+    await page.getByTestId('zoom-out').click();
+    await page.getByTestId('zoom-out').click();
+    await expect
+      .poll(async () => Number.parseInt((await zoom.textContent()) ?? '', 10))
+      .toBe(Math.round(before / 10) * 10 - 10);
 
     await fill(page, 'base-id', '1abc');
     await panel.getByText('key 只能使用英文数字命名').waitFor();

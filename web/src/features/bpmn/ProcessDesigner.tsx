@@ -66,6 +66,7 @@ export function ProcessDesigner(props: ProcessDesignerProps) {
   const [pendingAlignment, setPendingAlignment] = useState<Alignment | null>(null);
   const [errors, setErrors] = useState<DiagramError[]>([]);
   const state = useDesignerState(modeler);
+  const savedXml = useRef<string | null>(null);
   const languageRef = useRef(language);
   languageRef.current = language;
 
@@ -87,7 +88,9 @@ export function ProcessDesigner(props: ProcessDesignerProps) {
   }, []);
 
   useEffect(() => {
-    if (!modeler) return;
+    // The diagram just saved comes back as the new xml: it is on the canvas already, and importing
+    // it again would lose the selection, the zoom and the undo history.
+    if (!modeler || props.xml === savedXml.current) return;
     let stale = false;
     setLoadFailed(false);
     setErrors([]);
@@ -184,10 +187,16 @@ export function ProcessDesigner(props: ProcessDesignerProps) {
     }
     setSaving(true);
     try {
-      const found = (await props.onSave(await saveXml())) ?? [];
+      const xml = await saveXml();
+      const before = savedXml.current;
+      // Set before the page hands the saved diagram back as `xml`.
+      savedXml.current = xml;
+      const found = (await props.onSave(xml)) ?? [];
+      if (found.length > 0) savedXml.current = before;
       setErrors(found);
       if (found.length === 0) notify('success', t`Saved`);
     } catch (error) {
+      savedXml.current = null;
       console.error(error);
       notify('error', t`Failed to save the model, please try again!`);
     } finally {
