@@ -488,6 +488,10 @@ describe('process designer', () => {
 
   it('should save a new diagram as a process model and open it again by its id', async () => {
     const { context, page } = await adminPage();
+    // A workflow that cannot be read shows the read failure of spec §8.
+    await page.goto('/bpm/manager/model/design?workflowId=987654321');
+    await page.getByTestId('designer-error').getByText('获取模型失败，请重试！').waitFor();
+
     await openDesigner(page, '');
     const key = `model_${stamp}`;
     await fill(page, 'base-id', key);
