@@ -332,6 +332,7 @@ describe('process designer', () => {
     await page.getByTestId('assignment-link').waitFor();
     expect(await page.getByTestId('assignment-link').getAttribute('target')).toBe('_blank');
     await page.getByTestId('extension-properties').getByText('sla').waitFor();
+    await screenshot(page, 'designer-user-task');
 
     // Nothing done yet: undo and redo are off.
     expect(await page.getByTestId('undo').isDisabled()).toBe(true);
