@@ -23,6 +23,7 @@ export default defineConfig({
       '@platform/antibody': fileURLToPath(
         new URL('../packages/antibody/src/index.ts', import.meta.url),
       ),
+      '@platform/bpmn': fileURLToPath(new URL('../packages/bpmn/src/index.ts', import.meta.url)),
     },
   },
   server: {

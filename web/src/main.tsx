@@ -1,4 +1,5 @@
 import './features/admin/pages';
+import './features/bpmn/register';
 
 import { QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';

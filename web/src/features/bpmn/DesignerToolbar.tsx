@@ -1,0 +1,218 @@
+import { useLingui } from '@lingui/react/macro';
+import { ActionIcon, Badge, Button, FileButton, Group, Menu, Switch, Tooltip } from '@mantine/core';
+import {
+  IconArrowBackUp,
+  IconArrowForwardUp,
+  IconCode,
+  IconDeviceFloppy,
+  IconDownload,
+  IconEye,
+  IconLayoutAlignBottom,
+  IconLayoutAlignCenter,
+  IconLayoutAlignLeft,
+  IconLayoutAlignMiddle,
+  IconLayoutAlignRight,
+  IconLayoutAlignTop,
+  IconRefresh,
+  IconUpload,
+  IconZoomIn,
+  IconZoomOut,
+  IconZoomReset,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+
+import { canZoom } from './modeler/zoom';
+
+export type Alignment = 'left' | 'right' | 'top' | 'bottom' | 'center' | 'middle';
+export type ExportKind = 'xml' | 'bpmn' | 'svg';
+
+export interface ToolbarActions {
+  previewXml(): void;
+  previewJson(): void;
+  align(alignment: Alignment): void;
+  zoom(direction: 1 | -1): void;
+  resetZoom(): void;
+  undo(): void;
+  redo(): void;
+  redraw(): void;
+  save(): void;
+  importFile(file: File): void;
+  exportAs(kind: ExportKind): void;
+  setSimulation(on: boolean): void;
+}
+
+function Tool(props: {
+  label: string;
+  testId: string;
+  disabled?: boolean;
+  onClick(): void;
+  children: ReactNode;
+}) {
+  return (
+    <Tooltip label={props.label} withinPortal>
+      <ActionIcon
+        variant="default"
+        size="lg"
+        aria-label={props.label}
+        data-testid={props.testId}
+        disabled={props.disabled}
+        onClick={props.onClick}
+      >
+        {props.children}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+/** The toolbar of spec §2 "Process designer screen". */
+export function DesignerToolbar(props: {
+  actions: ToolbarActions;
+  zoom: number;
+  canUndo: boolean;
+  canRedo: boolean;
+  simulation: boolean;
+  saving: boolean;
+  canSave: boolean;
+}) {
+  const { t } = useLingui();
+  const { actions, zoom } = props;
+  const alignments: { value: Alignment; label: string; icon: ReactNode }[] = [
+    { value: 'left', label: t`Align left`, icon: <IconLayoutAlignLeft size={18} /> },
+    { value: 'right', label: t`Align right`, icon: <IconLayoutAlignRight size={18} /> },
+    { value: 'top', label: t`Align top`, icon: <IconLayoutAlignTop size={18} /> },
+    { value: 'bottom', label: t`Align bottom`, icon: <IconLayoutAlignBottom size={18} /> },
+    { value: 'center', label: t`Align centre`, icon: <IconLayoutAlignCenter size={18} /> },
+    { value: 'middle', label: t`Align middle`, icon: <IconLayoutAlignMiddle size={18} /> },
+  ];
+  return (
+    <Group gap="xs" wrap="wrap" data-testid="designer-toolbar">
+      <FileButton onChange={(file) => file && actions.importFile(file)} accept=".xml,.bpmn">
+        {(fileProps) => (
+          <Button
+            {...fileProps}
+            variant="default"
+            size="xs"
+            leftSection={<IconUpload size={16} />}
+            data-testid="import-file"
+          >
+            {t`Open file`}
+          </Button>
+        )}
+      </FileButton>
+      <Menu withinPortal>
+        <Menu.Target>
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconDownload size={16} />}
+            data-testid="export"
+          >
+            {t`Download`}
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item data-testid="export-xml" onClick={() => actions.exportAs('xml')}>
+            {t`Download as XML`}
+          </Menu.Item>
+          <Menu.Item data-testid="export-bpmn" onClick={() => actions.exportAs('bpmn')}>
+            {t`Download as BPMN`}
+          </Menu.Item>
+          <Menu.Item data-testid="export-svg" onClick={() => actions.exportAs('svg')}>
+            {t`Download as SVG`}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <Menu withinPortal>
+        <Menu.Target>
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconEye size={16} />}
+            data-testid="preview"
+          >
+            {t`Preview`}
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item
+            leftSection={<IconCode size={14} />}
+            data-testid="preview-xml"
+            onClick={actions.previewXml}
+          >
+            {t`Preview XML`}
+          </Menu.Item>
+          <Menu.Item
+            leftSection={<IconCode size={14} />}
+            data-testid="preview-json"
+            onClick={actions.previewJson}
+          >
+            {t`Preview JSON`}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <Switch
+        label={t`Simulation`}
+        checked={props.simulation}
+        onChange={(event) => actions.setSimulation(event.currentTarget.checked)}
+        data-testid="simulation"
+      />
+      <Group gap={4}>
+        {alignments.map((a) => (
+          <Tool
+            key={a.value}
+            label={a.label}
+            testId={`align-${a.value}`}
+            onClick={() => actions.align(a.value)}
+          >
+            {a.icon}
+          </Tool>
+        ))}
+      </Group>
+      <Group gap={4}>
+        <Tool
+          label={t`Zoom out`}
+          testId="zoom-out"
+          disabled={!canZoom(zoom, -1)}
+          onClick={() => actions.zoom(-1)}
+        >
+          <IconZoomOut size={18} />
+        </Tool>
+        <Badge variant="default" size="lg" data-testid="zoom-value" w={64}>
+          {`${Math.round(zoom * 100)}%`}
+        </Badge>
+        <Tool
+          label={t`Zoom in`}
+          testId="zoom-in"
+          disabled={!canZoom(zoom, 1)}
+          onClick={() => actions.zoom(1)}
+        >
+          <IconZoomIn size={18} />
+        </Tool>
+        <Tool label={t`Reset zoom`} testId="zoom-reset" onClick={actions.resetZoom}>
+          <IconZoomReset size={18} />
+        </Tool>
+      </Group>
+      <Group gap={4}>
+        <Tool label={t`Undo`} testId="undo" disabled={!props.canUndo} onClick={actions.undo}>
+          <IconArrowBackUp size={18} />
+        </Tool>
+        <Tool label={t`Redo`} testId="redo" disabled={!props.canRedo} onClick={actions.redo}>
+          <IconArrowForwardUp size={18} />
+        </Tool>
+        <Tool label={t`Redraw`} testId="redraw" onClick={actions.redraw}>
+          <IconRefresh size={18} />
+        </Tool>
+      </Group>
+      <Button
+        size="xs"
+        leftSection={<IconDeviceFloppy size={16} />}
+        onClick={actions.save}
+        loading={props.saving}
+        disabled={props.simulation || !props.canSave}
+        data-testid="save"
+      >
+        {t`Save model`}
+      </Button>
+    </Group>
+  );
+}

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+
+import { RequestError } from '../../lib/request';
+import { errorsOf } from './designer.api';
+
+describe('designer call errors', () => {
+  it('should keep the element-named errors of a failed diagram check', () => {
+    const body = { code: 500, msg: 'x', data: { errors: [{ field: 'Agent_1', msg: 'bad' }] } };
+    expect(errorsOf(new RequestError('x', 500, body))).toEqual([{ field: 'Agent_1', msg: 'bad' }]);
+  });
+
+  it('should turn any other failure into one error about the whole diagram', () => {
+    expect(errorsOf(new RequestError('Key taken', 500, { code: 500 }))).toEqual([
+      { field: '', msg: 'Key taken' },
+    ]);
+    expect(errorsOf(new Error('offline'))).toEqual([{ field: '', msg: 'offline' }]);
+  });
+});

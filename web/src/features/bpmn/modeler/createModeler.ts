@@ -1,0 +1,40 @@
+import 'bpmn-js/dist/assets/diagram-js.css';
+import 'bpmn-js/dist/assets/bpmn-js.css';
+import 'bpmn-js/dist/assets/bpmn-font/css/bpmn-embedded.css';
+
+import type { Language } from '@platform/contracts';
+import Modeler from 'bpmn-js/lib/Modeler';
+import camundaSchema from 'camunda-bpmn-moddle/resources/camunda.json';
+
+import { copyRulesModule } from './copyRules';
+import { type LabelLanguage, languageLabelsModule } from './languageLabels';
+
+// The bpmn-js modeler with the Camunda 7 moddle (prefix `camunda`, spec §9). This module (and so
+// bpmn-js) is imported dynamically by the designer, so no other screen downloads it.
+
+/** Label wrapping of spec §9: font 12px, line height 14. */
+export const TEXT_STYLE = { fontSize: 12, lineHeight: 14 / 12 };
+
+export function createModeler(container: HTMLElement, language: Language): Modeler {
+  const modeler = new Modeler({
+    container,
+    moddleExtensions: { camunda: camundaSchema },
+    additionalModules: [languageLabelsModule, copyRulesModule],
+    textRenderer: { defaultStyle: TEXT_STYLE },
+  } as ConstructorParameters<typeof Modeler>[0]);
+  setLabelLanguage(modeler, language);
+  return modeler;
+}
+
+/** Draws every label again in `language` (user tasks and gateways show `nameen` in English). */
+export function setLabelLanguage(modeler: Modeler, language: Language): void {
+  const labels = modeler.get<LabelLanguage>('labelLanguage');
+  if (labels.language === language) return;
+  labels.language = language;
+  const registry = modeler.get<{ getAll(): unknown[] }>('elementRegistry');
+  const eventBus = modeler.get<{ fire(event: string, data: unknown): void }>('eventBus');
+  const elements = registry.getAll();
+  if (elements.length) eventBus.fire('elements.changed', { elements });
+}
+
+export type { Modeler };
