@@ -14,7 +14,7 @@ export default defineConfig({
     lingui(),
   ],
   resolve: {
-    // contracts and the antibody toolkit compile to CommonJS for the services; the app bundles their
+    // contracts, the antibody toolkit and the diagram rules (bpmn) compile to CommonJS for the services; the app bundles their
     // TypeScript source instead.
     alias: {
       '@platform/contracts': fileURLToPath(
@@ -23,6 +23,7 @@ export default defineConfig({
       '@platform/antibody': fileURLToPath(
         new URL('../packages/antibody/src/index.ts', import.meta.url),
       ),
+      '@platform/bpmn': fileURLToPath(new URL('../packages/bpmn/src/index.ts', import.meta.url)),
     },
   },
   server: {
