@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 
 import {
-  type FunctionFormValues,
   functionFormErrors,
+  type FunctionFormValues,
   onlyErrors,
   parseSampleArguments,
-  type WorkflowFormValues,
   workflowFormErrors,
+  type WorkflowFormValues,
 } from './validation';
 
 const workflow: WorkflowFormValues = {

@@ -470,7 +470,9 @@ function TestRun({ values }: { values: FunctionFormValues }) {
               </>
             ) : (
               <Alert color={STATUS_COLORS[outcome.status]} p="xs" data-testid="run-error">
-                {outcome.error ?? statusText[outcome.status]}
+                {outcome.status === 'error'
+                  ? (outcome.error ?? statusText.error)
+                  : statusText[outcome.status]}
               </Alert>
             )}
             <Text size="sm" fw={500}>

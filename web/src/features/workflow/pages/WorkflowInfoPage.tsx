@@ -200,7 +200,7 @@ function WorkflowForm({
           />
           <MultiSelect
             label={t`Agents`}
-            description={t`At least one agent`}
+            description={t`Agents this workflow uses (at least one)`}
             withAsterisk
             searchable
             data={agents.options}

@@ -1,0 +1,400 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+
+import { buildBpmnXml, type NodeSpec } from '../../packages/bpmn/src/build';
+import { openContext, screenshot, signIn, useBrowser } from './browser';
+import { ADMIN_PASSWORD } from './stack';
+
+// The workflow area's pages (issue 5): agents, functions with a sandboxed test run, workflows with
+// versions, diff and restore, and the read-only process viewer on the workflow's pages.
+
+const browser = useBrowser();
+const stamp = String(Date.now()).slice(-6);
+
+async function adminPage() {
+  const context = await openContext(browser());
+  const page = await context.newPage();
+  await page.goto('/login');
+  await signIn(page, 'admin', ADMIN_PASSWORD);
+  await page.waitForURL('**/wujie/char/talk');
+  return { context, page };
+}
+
+/** A call to the API with the signed-in user's token, as another client (the designer) would make it. */
+async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  const envelope = await page.evaluate(
+    async ({ method, path, body }) => {
+      const raw =
+        localStorage.getItem('wujie-Admin-Token') ??
+        sessionStorage.getItem('wujie-Admin-Token') ??
+        '';
+      const token = (JSON.parse(raw) as { content?: string }).content ?? raw;
+      const res = await fetch(`/prod-api${path}`, {
+        method,
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${token}`,
+          repeatSubmit: 'false',
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return (await res.json()) as { code: number; msg: string; data: unknown; rows?: unknown };
+    },
+    { method, path, body },
+  );
+  if (envelope.code !== 200) throw new Error(`${path}: ${envelope.code} ${envelope.msg}`);
+  return (envelope.rows ?? envelope.data) as T;
+}
+
+async function pick(page: Page, testId: string, option: string) {
+  await page.getByTestId(testId).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+const agentDescriptor = (nameen: string, instruction: string) => ({
+  nameen,
+  type: 'Agent',
+  instruction,
+  output: `${nameen}.json`,
+  validators: [{ name: 'JsonKeyExists', params: ['result'] }],
+});
+
+/**
+ * Start → Task_1 → Gate_1 → Up_1 | Down_1 → End; `changed` edits Task_1 and adds Task_3 after Up_1,
+ * `broken` points the second branch at a node that does not exist.
+ */
+function diagram(key: string, { changed = false, broken = false } = {}): string {
+  const nodes: NodeSpec[] = [
+    { id: 'Start', type: 'startEvent', name: '开始', x: 0, y: 122 },
+    {
+      id: 'Task_1',
+      type: 'userTask',
+      name: '规划',
+      agent: agentDescriptor('Planner', changed ? 'Plan twice' : 'Plan the design'),
+      x: 80,
+      y: 100,
+    },
+    {
+      id: 'Gate_1',
+      type: 'exclusiveGateway',
+      name: '评审',
+      branch: {
+        nameen: 'Review',
+        type: 'Branch',
+        branches: [
+          { validator: { name: 'Equals', params: 'up' }, target_node: 'Up_1' },
+          {
+            validator: { name: 'WithIn', params: ['down', 'other'] },
+            target_node: broken ? 'Nowhere' : 'Down_1',
+          },
+        ],
+      },
+      x: 230,
+      y: 115,
+    },
+    {
+      id: 'Up_1',
+      type: 'userTask',
+      name: '上游',
+      agent: agentDescriptor('Upstream', 'Go up'),
+      x: 330,
+      y: 0,
+    },
+    {
+      id: 'Down_1',
+      type: 'userTask',
+      name: '下游',
+      agent: agentDescriptor('Downstream', 'Go down'),
+      x: 330,
+      y: 200,
+    },
+    { id: 'End', type: 'endEvent', name: '结束', x: 650, y: 122 },
+  ];
+  const flows = [
+    { id: 'Flow_1', source: 'Start', target: 'Task_1' },
+    { id: 'Flow_2', source: 'Task_1', target: 'Gate_1' },
+    { id: 'Flow_3', source: 'Gate_1', target: 'Up_1' },
+    { id: 'Flow_4', source: 'Gate_1', target: 'Down_1' },
+    { id: 'Flow_6', source: 'Down_1', target: 'End' },
+  ];
+  if (changed) {
+    nodes.push({
+      id: 'Task_3',
+      type: 'userTask',
+      name: '复核',
+      agent: agentDescriptor('Checker', 'Check it'),
+      x: 490,
+      y: 0,
+    });
+    flows.push(
+      { id: 'Flow_5', source: 'Up_1', target: 'Task_3' },
+      { id: 'Flow_7', source: 'Task_3', target: 'End' },
+    );
+  } else {
+    flows.push({ id: 'Flow_5', source: 'Up_1', target: 'End' });
+  }
+  return buildBpmnXml({ id: key, name: '抗体设计', nodes, flows });
+}
+
+const markerOf = (page: Page, scope: string, id: string) =>
+  page
+    .getByTestId(scope)
+    .locator(`g.djs-element[data-element-id="${id}"]`)
+    .first()
+    .getAttribute('class');
+
+interface Stored {
+  id: number;
+  processKey: string;
+  version: number;
+  name: string;
+  status: string;
+  description: string;
+  agentIds: number[];
+  tags: string[];
+  params: string;
+  workflow: string;
+  descriptionEn: string;
+}
+
+describe('workflow pages', () => {
+  it('should create agents, and a function whose test run returns a value or hits the time limit', async () => {
+    const { context, page } = await adminPage();
+    for (const [name, nameEn] of [
+      [`规划智能体${stamp}`, `Planner ${stamp}`],
+      [`评审智能体${stamp}`, `Reviewer ${stamp}`],
+    ]) {
+      await page.goto('/wujie/agent');
+      await page.getByTestId('agents-page').getByTestId('add').click();
+      await page.waitForURL('**/agent/info');
+      await page.getByTestId('field-name').fill(name!);
+      await page.getByTestId('field-nameEn').fill(nameEn!);
+      await page.getByTestId('field-instruction').fill(`You are ${nameEn}.`);
+      await page.getByTestId('form-submit').click();
+      await page.waitForURL('**/wujie/agent');
+      await page.getByTestId('agents-page').getByText(name!).waitFor();
+    }
+    const agents = await api<{ name: string; nameEn: string; type: string; instruction: string }[]>(
+      page,
+      'GET',
+      `/wujie/agent/list?name=${encodeURIComponent(stamp)}`,
+    );
+    expect(agents.map((a) => a.nameEn).sort()).toEqual([`Planner ${stamp}`, `Reviewer ${stamp}`]);
+    expect(agents[0]).toMatchObject({ type: 'Agent' });
+
+    const fnName = `sum_${stamp}`;
+    await page.goto('/wujie/functions');
+    await page.getByTestId('functions-page').getByTestId('add').click();
+    await page.waitForURL('**/functions/info');
+    await page.getByTestId('field-name').fill(fnName);
+    // No tag and no code yet: the form says what is missing and nothing is sent.
+    await page.getByTestId('form-submit').click();
+    await page.getByTestId('function-form').getByText('至少添加一个标签').waitFor();
+    await page.getByTestId('function-form').getByText('代码不能为空').waitFor();
+
+    await page.getByTestId('field-tags').fill('math');
+    await page.keyboard.press('Enter');
+    for (const [index, param] of ['a', 'b'].entries()) {
+      await page.getByTestId('add-param').click();
+      const row = page.getByTestId(`param-${index}`);
+      await row.getByTestId('param-name').fill(param);
+      await row.getByTestId('param-type').click();
+      await page.getByRole('option', { name: 'number', exact: true }).click();
+      await row.getByTestId('param-required').check();
+    }
+    await pick(page, 'field-returnType', 'number');
+    const code = `function ${fnName}(a, b) {\n  console.log('adding', a, b);\n  return a + b;\n}`;
+    await page.getByTestId('field-code').fill(code);
+
+    await page.getByTestId('arg-a').fill('2');
+    await page.getByTestId('arg-b').fill('3');
+    await page.getByTestId('run').click();
+    const outcome = page.getByTestId('run-outcome');
+    await expect.poll(() => outcome.getAttribute('data-status')).toBe('success');
+    expect(await page.getByTestId('run-result').textContent()).toBe('5');
+    expect(await page.getByTestId('run-logs').textContent()).toContain('adding 2 3');
+    await screenshot(page, 'workflow-function-run');
+
+    await page.getByTestId('field-code').fill(`function ${fnName}(a, b) {\n  for (;;) {}\n}`);
+    await page.getByTestId('run').click();
+    await expect
+      .poll(() => outcome.getAttribute('data-status'), { timeout: 20_000 })
+      .toBe('timeout');
+    expect(await page.getByTestId('run-status').textContent()).toBe('已停止：超出时间限制');
+    await screenshot(page, 'workflow-function-timeout');
+
+    await page.getByTestId('field-code').fill(code);
+    await page.getByTestId('form-submit').click();
+    await page.waitForURL(/\/functions\/info\?id=\d+/);
+    const id = new URL(page.url()).searchParams.get('id');
+    const stored = await api<{ name: string; tags: string[]; code: string; params: unknown[] }>(
+      page,
+      'GET',
+      `/wujie/functions/${id}`,
+    );
+    expect(stored).toMatchObject({ name: fnName, tags: ['math'], code });
+    expect(stored.params).toEqual([
+      { name: 'a', type: 'number', required: true, description: '' },
+      { name: 'b', type: 'number', required: true, description: '' },
+    ]);
+    await context.close();
+  });
+
+  it('should add a workflow, version it while online, compare and restore versions', async () => {
+    const { context, page } = await adminPage();
+    const name = `抗体设计流程${stamp}`;
+    const key = `wf_e2e_${stamp}`;
+
+    await page.goto('/wujie/workflow');
+    await page.getByTestId('workflows-page').getByTestId('add').click();
+    await page.waitForURL('**/bpm/info');
+    await page.getByTestId('form-submit').click();
+    await page.getByTestId('workflow-form').getByText('至少选择一个智能体').waitFor();
+    await page.getByTestId('field-name').fill(name);
+    await page.getByTestId('field-description').fill('第一版');
+    await page.getByTestId('field-descriptionEn').fill('First');
+    await pick(page, 'field-agentIds', `规划智能体${stamp}`);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('field-tags').fill('e2e');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('form-submit').click();
+    await page.waitForURL(/\/bpm\/info\?id=\d+/);
+    const id = Number(new URL(page.url()).searchParams.get('id'));
+    let stored = await api<Stored>(page, 'GET', `/wujie/workflow/${id}`);
+    expect(stored).toMatchObject({ name, status: '0', description: '第一版', tags: ['e2e'] });
+    expect(stored.agentIds).toHaveLength(1);
+
+    // The designer (another screen) saves the flowchart; the page then shows it read-only.
+    await api(page, 'PUT', '/wujie/workflow', { ...stored, workflow: diagram(key) });
+    await page.reload();
+    await page.getByTestId('field-name').waitFor();
+    await pick(page, 'field-status', '已上线');
+    await page.getByTestId('form-submit').click();
+    await expect
+      .poll(async () => (await api<Stored>(page, 'GET', `/wujie/workflow/${id}`)).status)
+      .toBe('2');
+    await page.getByTestId('workflow-version').getByText('v1').waitFor();
+
+    // Saving an online workflow makes a new version.
+    await page.getByTestId('field-description').fill('第二版');
+    await page.getByTestId('form-submit').click();
+    await page.getByTestId('workflow-version').getByText('v2').waitFor();
+    stored = await api<Stored>(page, 'GET', `/wujie/workflow/${id}`);
+    expect(stored).toMatchObject({ version: 2, description: '第二版' });
+
+    // The designer changes one agent and adds another: version 3.
+    await api(page, 'PUT', '/wujie/workflow', {
+      ...stored,
+      workflow: diagram(key, { changed: true }),
+    });
+    await page.reload();
+    await page.getByTestId('workflow-version').getByText('v3').waitFor();
+
+    await page.getByTestId('tab-versions').click();
+    const table = page.getByTestId('versions-table');
+    for (const v of [1, 2, 3]) await table.getByTestId(`version-${v}`).waitFor();
+    expect(await table.getByTestId('version-3').getByTestId('current-version').count()).toBe(1);
+
+    await pick(page, 'diff-from', 'v1');
+    await pick(page, 'diff-to', 'v3');
+    await page.getByTestId('diff-compare').click();
+    const diff = page.getByTestId('version-diff');
+    await diff.getByTestId('diff-field-description').waitFor();
+    expect(await diff.getByTestId('diff-field-description').textContent()).toContain('第一版');
+    expect(await diff.getByTestId('diff-agent-Task_1').textContent()).toContain('Plan twice');
+    expect(await diff.getByTestId('diff-agent-Task_3').textContent()).toContain('新增');
+    expect(await diff.getByTestId('diff-xml').textContent()).toContain('Task_3');
+    // The newer diagram marks the changed agent as todo and the added one as highlight.
+    await diff
+      .getByTestId('process-viewer')
+      .locator('[data-element-id="Task_3"]')
+      .first()
+      .waitFor();
+    await expect.poll(() => markerOf(page, 'version-diff', 'Task_1')).toContain('todo');
+    expect(await markerOf(page, 'version-diff', 'Task_3')).toContain('highlight');
+    expect(await markerOf(page, 'version-diff', 'Up_1')).not.toMatch(/todo|highlight|reject/);
+    await screenshot(page, 'workflow-version-diff');
+
+    await table.getByTestId('version-1').getByTestId('restore-version').click();
+    await page.getByTestId('confirm-ok').click();
+    await table.getByTestId('version-4').waitFor();
+    expect(
+      await table.getByTestId('version-4').getByTestId('restored-from').textContent(),
+    ).toContain('v1');
+    stored = await api<Stored>(page, 'GET', `/wujie/workflow/${id}`);
+    expect(stored).toMatchObject({ version: 4, description: '第一版' });
+    expect(stored.workflow).not.toContain('Task_3');
+    await context.close();
+  });
+
+  it('should show the flowchart read-only, mark checked and broken nodes, and show a clicked agent', async () => {
+    const { context, page } = await adminPage();
+    const [agent] = await api<{ id: number }[]>(page, 'GET', `/wujie/agent/list?name=${stamp}`);
+    const key = `wf_view_${stamp}`;
+    const created = await api<Stored>(page, 'POST', '/wujie/workflow', {
+      name: `查看流程${stamp}`,
+      agentIds: [agent!.id],
+      workflow: diagram(key),
+    });
+
+    await page.goto(`/bpm/info?id=${created.id}&tab=diagram`);
+    const viewer = page.getByTestId('process-viewer');
+    await viewer.locator('[data-element-id="Task_1"]').first().waitFor();
+    await expect.poll(() => page.getByTestId('viewer-loading').count()).toBe(0);
+    const label = viewer.locator('g.djs-element[data-element-id="Task_1"] text');
+    expect(await label.textContent()).toBe('规划');
+
+    await page.getByTestId('check-diagram').click();
+    await expect.poll(() => markerOf(page, 'workflow-diagram', 'Task_1')).toContain('highlight');
+    expect(await markerOf(page, 'workflow-diagram', 'Gate_1')).toContain('highlight');
+    expect(await markerOf(page, 'workflow-diagram', 'Start')).not.toContain('highlight');
+
+    // Clicking an agent shows its settings; clicking a start event shows nothing new.
+    // (Flows are drawn centre to centre, so the click goes near the task's corner.)
+    await viewer
+      .locator('g.djs-element[data-element-id="Up_1"]')
+      .first()
+      .click({ position: { x: 12, y: 12 } });
+    await page.getByTestId('node-detail').getByText('Go up').waitFor();
+    expect(await page.getByTestId('node-detail').getAttribute('data-node-id')).toBe('Up_1');
+    await viewer
+      .locator('g.djs-element[data-element-id="Start"]')
+      .first()
+      .click({ position: { x: 6, y: 18 } });
+    expect(await page.getByTestId('node-detail').getAttribute('data-node-id')).toBe('Up_1');
+
+    // Zoom buttons scale by 1.1 and 0.9.
+    const zoom = async () => Number(await viewer.getAttribute('data-zoom'));
+    const before = await zoom();
+    await page.getByTestId('viewer-zoom-in').click();
+    expect(await zoom()).toBeCloseTo(before * 1.1, 2);
+    await page.getByTestId('viewer-zoom-out').click();
+    expect(await zoom()).toBeCloseTo(before * 1.1 * 0.9, 2);
+    await screenshot(page, 'workflow-viewer-checked');
+
+    // Labels follow the language: nameen of the agent descriptor in English.
+    await page.getByTestId('lang-en').click();
+    await expect.poll(() => label.textContent()).toBe('Planner');
+    await page.getByTestId('lang-zh').click();
+    await expect.poll(() => label.textContent()).toBe('规划');
+
+    // A copy with a branch pointing nowhere: the check rejects that gateway.
+    await page.getByTestId('tab-info').click();
+    await page.getByTestId('copy').click();
+    await page.waitForURL((url) => url.searchParams.get('id') !== String(created.id));
+    const copyId = Number(new URL(page.url()).searchParams.get('id'));
+    const copy = await api<Stored>(page, 'GET', `/wujie/workflow/${copyId}`);
+    expect(copy.name).toContain(`查看流程${stamp}`);
+    expect(copy.processKey).toBe(`${key}_copy`);
+    const broken = diagram(copy.processKey, { broken: true });
+    await api(page, 'PUT', '/wujie/workflow', { ...copy, workflow: broken });
+    await page.reload();
+    await page.getByTestId('tab-diagram').click();
+    await page.getByTestId('check-diagram').click();
+    await page.getByTestId('check-errors').getByText('Gate_1', { exact: false }).waitFor();
+    await expect.poll(() => markerOf(page, 'workflow-diagram', 'Gate_1')).toContain('reject');
+    expect(await markerOf(page, 'workflow-diagram', 'Task_1')).not.toContain('reject');
+    await screenshot(page, 'workflow-viewer-rejected');
+    await context.close();
+  });
+});
