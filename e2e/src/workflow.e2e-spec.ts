@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import { buildBpmnXml, type NodeSpec } from '../../packages/bpmn/src/build';
@@ -46,10 +46,23 @@ async function api<T>(page: Page, method: string, path: string, body?: unknown):
   return (envelope.rows ?? envelope.data) as T;
 }
 
-async function pick(page: Page, testId: string, option: string) {
-  await page.getByTestId(testId).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+/**
+ * Opens a select and clicks an option (the first when none is named). A field in a dialog that is
+ * still opening, or whose options are still loading, gets clicked again until the option shows.
+ */
+async function choose(page: Page, field: Locator, option?: string) {
+  const target = option
+    ? page.getByRole('option', { name: option, exact: true })
+    : page.getByRole('option').first();
+  for (let attempt = 0; attempt < 40 && !(await target.isVisible()); attempt += 1) {
+    if (attempt % 4 === 0) await field.click({ force: true });
+    await page.waitForTimeout(100);
+  }
+  await target.click();
 }
+
+const pick = (page: Page, testId: string, option: string) =>
+  choose(page, page.getByTestId(testId), option);
 
 const agentDescriptor = (nameen: string, instruction: string) => ({
   nameen,
@@ -395,6 +408,131 @@ describe('workflow pages', () => {
     await expect.poll(() => markerOf(page, 'workflow-diagram', 'Gate_1')).toContain('reject');
     expect(await markerOf(page, 'workflow-diagram', 'Task_1')).not.toContain('reject');
     await screenshot(page, 'workflow-viewer-rejected');
+    await context.close();
+  });
+  it('should keep a skill with its functions and give it to an agent', async () => {
+    const { context, page } = await adminPage();
+    const skillName = `计算技能${stamp}`;
+    await page.goto('/wujie/skill');
+    await page.getByTestId('skills-page').getByTestId('add').click();
+    const form = page.getByTestId('entity-form');
+    await form.getByTestId('field-name').fill(skillName);
+    await form.getByTestId('field-nameEn').fill(`Maths ${stamp}`);
+    await choose(page, form.getByTestId('field-functionIds'), `sum_${stamp}`);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('form-submit').click();
+    await page.getByTestId('skills-page').getByText(skillName).waitFor();
+    expect(await page.getByTestId('skills-page').getByText(`sum_${stamp}`).count()).toBe(1);
+
+    await page.goto('/wujie/agent');
+    const row = page.getByTestId('agents-page').locator('tr', { hasText: `规划智能体${stamp}` });
+    await row.getByTestId('edit').click();
+    await page.waitForURL(/\/agent\/info\?id=\d+/);
+    const agentId = new URL(page.url()).searchParams.get('id');
+    await pick(page, 'field-skillIds', skillName);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('form-submit').click();
+    await page.waitForURL('**/wujie/agent');
+    await row.getByText(skillName).waitFor();
+    const [skill] = await api<{ id: number; functionIds: number[] }[]>(
+      page,
+      'GET',
+      `/wujie/skill/list?name=${encodeURIComponent(skillName)}`,
+    );
+    expect(skill!.functionIds).toHaveLength(1);
+    const agent = await api<{ skillIds: number[] }>(page, 'GET', `/wujie/agent/${agentId}`);
+    expect(agent.skillIds).toEqual([skill!.id]);
+    await context.close();
+  });
+
+  it('should manage process models, forms, work groups and task assignment rules', async () => {
+    const { context, page } = await adminPage();
+    const key = `bpm_e2e_${stamp}`;
+    await page.goto('/bpm/manager/model');
+
+    // A form with one field.
+    await page.getByTestId('tab-forms').click();
+    await page.getByTestId('bpm-forms').getByTestId('add').click();
+    await page.waitForURL('**/bpm/manager/form/edit');
+    await page.getByTestId('field-name').fill(`请假表单${stamp}`);
+    await page.getByTestId('add-field').click();
+    await page.getByTestId('form-field-0').getByTestId('form-field-id').fill('days');
+    await page.getByTestId('form-field-0').getByTestId('form-field-label').fill('天数');
+    await page.getByTestId('form-submit').click();
+    await page.waitForURL('**/bpm/manager/model');
+    await page.getByTestId('tab-forms').click();
+    await page.getByTestId('bpm-forms').getByText(`请假表单${stamp}`).waitFor();
+    const [storedForm] = await api<{ id: number; fields: unknown[] }[]>(
+      page,
+      'GET',
+      `/bpm/form/list?name=${stamp}`,
+    );
+    expect(storedForm!.fields).toEqual([
+      { id: 'days', label: '天数', type: 'string', required: false },
+    ]);
+
+    // A work group.
+    await page.getByTestId('tab-groups').click();
+    await page.getByTestId('bpm-groups').getByTestId('add').click();
+    const dialog = page.getByTestId('entity-form');
+    await dialog.getByTestId('field-name').fill(`评审组${stamp}`);
+    await choose(page, dialog.getByTestId('field-memberUserIds'));
+    await page.keyboard.press('Escape');
+    await page.getByTestId('form-submit').click();
+    await page.getByTestId('bpm-groups').getByText(`评审组${stamp}`).waitFor();
+
+    // A model using the form; the designer saves its diagram.
+    await page.getByTestId('tab-models').click();
+    await page.getByTestId('bpm-models').getByTestId('add').click();
+    await dialog.getByTestId('field-key').fill(key);
+    await dialog.getByTestId('field-name').fill(`请假流程${stamp}`);
+    await choose(page, dialog.getByTestId('field-formId'), `请假表单${stamp}`);
+    await page.getByTestId('form-submit').click();
+    const modelRow = page.getByTestId('bpm-models').locator('tr', { hasText: key });
+    await modelRow.waitFor();
+    const [model] = await api<{ id: number; formId: number }[]>(
+      page,
+      'GET',
+      `/bpm/model/list?key=${key}`,
+    );
+    expect(model!.formId).toBe(storedForm!.id);
+    const full = await api<Record<string, unknown>>(page, 'GET', `/bpm/model/${model!.id}`);
+    await api(page, 'PUT', '/bpm/model', { ...full, bpmnXml: diagram(key) });
+
+    await modelRow.getByTestId('preview').click();
+    await page.locator('.mantine-Modal-body [data-element-id="Task_1"]').first().waitFor();
+    await page.keyboard.press('Escape');
+
+    // Rules: every user task is listed; one by post, one by custom script.
+    await modelRow.getByTestId('rules').click();
+    const editor = page.getByTestId('rules-editor');
+    for (const task of ['Task_1', 'Up_1', 'Down_1'])
+      await editor.getByTestId(`rule-${task}`).waitFor();
+    await editor.getByTestId('rule-Task_1').getByTestId('edit-rule').click();
+    await pick(page, 'rule-type-select', '岗位');
+    await pick(page, 'rule-options-select', '项目经理');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('rule-save').click();
+    await expect
+      .poll(() => editor.getByTestId('rule-Task_1').getByTestId('rule-options').textContent())
+      .toBe('项目经理');
+    await editor.getByTestId('rule-Up_1').getByTestId('edit-rule').click();
+    await pick(page, 'rule-type-select', '自定义脚本');
+    await pick(page, 'rule-options-select', '流程发起人');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('rule-save').click();
+    await expect
+      .poll(() => editor.getByTestId('rule-Up_1').getByTestId('rule-type').textContent())
+      .toBe('自定义脚本');
+    await screenshot(page, 'workflow-bpm-rules');
+    const rules = await api<
+      { taskDefinitionKey: string; type: string | null; options: unknown[] }[]
+    >(page, 'GET', `/bpm/task-assign-rule/list?modelId=${model!.id}`);
+    const byTask = Object.fromEntries(rules.map((r) => [r.taskDefinitionKey, r]));
+    expect(byTask.Task_1).toMatchObject({ type: 'post' });
+    expect(byTask.Task_1!.options).toHaveLength(1);
+    expect(byTask.Up_1).toMatchObject({ type: 'script', options: ['starter'] });
+    expect(byTask.Down_1).toMatchObject({ type: null, options: [] });
     await context.close();
   });
 });
