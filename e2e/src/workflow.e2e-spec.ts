@@ -357,6 +357,19 @@ describe('workflow pages', () => {
     const label = viewer.locator('g.djs-element[data-element-id="Task_1"] text');
     expect(await label.textContent()).toBe('规划');
 
+    // Fitted on load: the whole diagram is inside the canvas.
+    let frame = (await viewer.boundingBox())!;
+    for (const id of ['Start', 'End', 'Up_1', 'Down_1']) {
+      const box = (await viewer
+        .locator(`g.djs-element[data-element-id="${id}"]`)
+        .first()
+        .boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(frame.x);
+      expect(box.y).toBeGreaterThanOrEqual(frame.y);
+      expect(box.x + box.width).toBeLessThanOrEqual(frame.x + frame.width);
+      expect(box.y + box.height).toBeLessThanOrEqual(frame.y + frame.height);
+    }
+
     await page.getByTestId('check-diagram').click();
     await expect.poll(() => markerOf(page, 'workflow-diagram', 'Task_1')).toContain('highlight');
     expect(await markerOf(page, 'workflow-diagram', 'Gate_1')).toContain('highlight');
@@ -375,6 +388,51 @@ describe('workflow pages', () => {
       .first()
       .click({ position: { x: 6, y: 18 } });
     expect(await page.getByTestId('node-detail').getAttribute('data-node-id')).toBe('Up_1');
+
+    // Dragging pans: with the mouse on an empty spot, and with one finger.
+    frame = (await viewer.boundingBox())!;
+    const offset = async () => {
+      const matrix = (await viewer.locator('g.viewport').getAttribute('transform')) ?? '';
+      const [, , , , x, y] = (/matrix\(([^)]*)\)/.exec(matrix)?.[1] ?? '0 0 0 0 0 0')
+        .split(/[\s,]+/)
+        .map(Number);
+      return { x: x!, y: y! };
+    };
+    let start = await offset();
+    await page.mouse.move(frame.x + 20, frame.y + frame.height - 20);
+    await page.mouse.down();
+    await page.mouse.move(frame.x + 80, frame.y + frame.height - 60, { steps: 5 });
+    await page.mouse.up();
+    let moved = await offset();
+    expect(moved.x - start.x).toBeCloseTo(60, 0);
+    expect(moved.y - start.y).toBeCloseTo(-40, 0);
+    start = moved;
+    await viewer
+      .locator('svg')
+      .first()
+      .evaluate(
+        (svg, at) => {
+          const fire = (type: string, x: number, y: number) =>
+            svg.dispatchEvent(
+              new PointerEvent(type, {
+                bubbles: true,
+                pointerId: 7,
+                pointerType: 'touch',
+                isPrimary: true,
+                clientX: x,
+                clientY: y,
+              }),
+            );
+          fire('pointerdown', at.x, at.y);
+          fire('pointermove', at.x - 30, at.y + 10);
+          fire('pointermove', at.x - 50, at.y + 25);
+          fire('pointerup', at.x - 50, at.y + 25);
+        },
+        { x: frame.x + 200, y: frame.y + 100 },
+      );
+    moved = await offset();
+    expect(moved.x - start.x).toBeCloseTo(-50, 0);
+    expect(moved.y - start.y).toBeCloseTo(25, 0);
 
     // Zoom buttons scale by 1.1 and 0.9.
     const zoom = async () => Number(await viewer.getAttribute('data-zoom'));
@@ -408,6 +466,19 @@ describe('workflow pages', () => {
     await expect.poll(() => markerOf(page, 'workflow-diagram', 'Gate_1')).toContain('reject');
     expect(await markerOf(page, 'workflow-diagram', 'Task_1')).not.toContain('reject');
     await screenshot(page, 'workflow-viewer-rejected');
+
+    // The list filters by status and deletes the copy.
+    await page.goto('/wujie/workflow');
+    const list = page.getByTestId('workflows-page');
+    await list.getByTestId('field-name').fill(`查看流程${stamp}`);
+    await pick(page, 'field-status', '开发中');
+    await list.getByTestId('search').click();
+    await expect.poll(() => list.getByTestId('total').textContent()).toContain('2');
+    await list.getByTestId(`row-${copyId}`).getByTestId('delete').click();
+    await page.getByTestId('confirm-ok').click();
+    await expect.poll(() => list.getByTestId('total').textContent()).toContain('1');
+    const left = await api<{ id: number }[]>(page, 'GET', `/wujie/workflow/list?name=${stamp}`);
+    expect(left.map((w) => w.id)).not.toContain(copyId);
     await context.close();
   });
   it('should keep a skill with its functions and give it to an agent', async () => {

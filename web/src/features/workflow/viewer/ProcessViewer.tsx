@@ -71,6 +71,7 @@ interface DiagramElement {
 
 interface Canvas {
   zoom(level?: number | 'fit-viewport', center?: 'auto'): number;
+  resized(): void;
   scroll(delta: { dx: number; dy: number }): void;
   addMarker(id: string, marker: string): void;
 }
@@ -195,13 +196,16 @@ export function ProcessViewer({
     };
   }, [xml, prefix, lang, dataKey]);
 
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    // A side panel opening beside the viewer narrows it: the canvas must measure itself again.
+    const observer = new ResizeObserver(() => viewer.current?.get<Canvas>('canvas').resized());
+    if (host.current) observer.observe(host.current);
+    return () => {
+      observer.disconnect();
       viewer.current?.destroy();
       viewer.current = null;
-    },
-    [],
-  );
+    };
+  }, []);
 
   const zoomBy = (factor: number) => {
     const canvas = viewer.current?.get<Canvas>('canvas');
