@@ -373,7 +373,7 @@ const STATUS_COLORS: Record<FunctionRunView['status'], string> = {
 };
 
 /** Sample arguments per parameter, run through the server's sandbox with the code as edited. */
-function TestRun({ values }: { values: FunctionFormValues }) {
+export function TestRun({ values }: { values: FunctionFormValues }) {
   const { t, i18n } = useLingui();
   const [texts, setTexts] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
