@@ -140,7 +140,7 @@ export function AgentInfoPage() {
     <LoadState loading={agent.isLoading} error={agent.error} onRetry={() => void agent.refetch()}>
       {agent.data ? (
         <AgentForm
-          key={agent.data.updateTime}
+          key={`${id}-${agent.data.updateTime}`}
           id={id}
           initial={{ ...agent.data, skillIds: agent.data.skillIds.map(String) }}
         />

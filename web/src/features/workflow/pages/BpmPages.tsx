@@ -603,7 +603,7 @@ export function BpmFormEditPage() {
     <LoadState loading={form.isLoading} error={form.error} onRetry={() => void form.refetch()}>
       {form.data ? (
         <FormEditor
-          key={form.data.updateTime}
+          key={`${id}-${form.data.updateTime}`}
           id={id}
           initial={{
             name: form.data.name,

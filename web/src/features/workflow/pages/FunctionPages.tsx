@@ -157,7 +157,7 @@ export function FunctionInfoPage() {
   return (
     <LoadState loading={fn.isLoading} error={fn.error} onRetry={() => void fn.refetch()}>
       {fn.data ? (
-        <FunctionForm key={fn.data.updateTime} id={id} initial={valuesOf(fn.data)} />
+        <FunctionForm key={`${id}-${fn.data.updateTime}`} id={id} initial={valuesOf(fn.data)} />
       ) : null}
     </LoadState>
   );

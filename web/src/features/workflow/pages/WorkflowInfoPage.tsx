@@ -55,16 +55,21 @@ const valuesOf = (w: WorkflowView): WorkflowFormValues => ({
   tags: w.tags,
 });
 
-/** /bpm/info (?id=): add or edit a workflow; with an id also its flowchart and versions. */
+/** /bpm/info (?id=&tab=): add or edit a workflow; with an id also its flowchart and versions. */
 export function WorkflowInfoPage() {
   const id = useIdParam();
   const search = useSearch({ strict: false }) as { tab?: string };
+  // Another workflow or tab in the address starts the page afresh (same path, so no remount by the host).
+  return <WorkflowInfo key={`${id}-${search.tab}`} id={id} initialTab={search.tab ?? 'info'} />;
+}
+
+function WorkflowInfo({ id, initialTab }: { id: number | null; initialTab: string }) {
   const workflow = useQuery({
     queryKey: ['workflow', id],
     queryFn: () => workflowApi.get(id!),
     enabled: id !== null,
   });
-  const [tab, setTab] = useState<string | null>(search.tab ?? 'info');
+  const [tab, setTab] = useState<string | null>(initialTab);
   if (id === null) return <WorkflowForm initial={EMPTY} workflow={null} />;
   return (
     <LoadState

@@ -33,6 +33,7 @@ export function WorkflowsPage() {
         idKey: 'id',
         filters: [
           { name: 'name', label: t`Name` },
+          { name: 'processKey', label: t`Process key` },
           { name: 'status', label: t`Status`, type: 'select', options: dictOptions(statuses) },
           {
             name: 'tag',
