@@ -313,7 +313,9 @@ describe('workflow pages', () => {
     await page.getByTestId('diff-compare').click();
     const diff = page.getByTestId('version-diff');
     await diff.getByTestId('diff-field-description').waitFor();
-    expect(await diff.getByTestId('diff-field-description').textContent()).toContain('第一版');
+    expect(await diff.getByTestId('diff-field-description').textContent()).toBe(
+      '描述（中文）第一版第二版',
+    );
     expect(await diff.getByTestId('diff-agent-Task_1').textContent()).toContain('Plan twice');
     expect(await diff.getByTestId('diff-agent-Task_3').textContent()).toContain('新增');
     expect(await diff.getByTestId('diff-xml').textContent()).toContain('Task_3');

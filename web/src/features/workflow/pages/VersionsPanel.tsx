@@ -29,12 +29,12 @@ import { useState } from 'react';
 import { HasPermi } from '../../../components/Permission';
 import { notify } from '../../../lib/notify';
 import { ConfirmButton } from '../../admin/components/ConfirmButton';
-import { DictTag } from '../../admin/useDict';
+import { DictTag, useDict } from '../../admin/useDict';
 import { diffMarks } from '../diagram-marks';
 import { NodeDetail } from '../viewer/NodeDetail';
 import { ProcessViewer, type ShownElement } from '../viewer/ProcessViewer';
-import { workflowApi } from '../workflow.api';
-import { formatTime, LoadState } from './common';
+import { agentApi, workflowApi } from '../workflow.api';
+import { formatTime, LoadState, useNamedOptions } from './common';
 
 const show = (value: unknown) =>
   typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
@@ -84,7 +84,7 @@ export function VersionsPanel({ workflow }: { workflow: WorkflowView }) {
                 <Trans>Saved by</Trans>
               </Table.Th>
               <Table.Th>
-                <Trans>Saved</Trans>
+                <Trans>Saved at</Trans>
               </Table.Th>
               <Table.Th>
                 <Trans>Actions</Trans>
@@ -246,6 +246,30 @@ function VersionView({ workflowId, version }: { workflowId: number; version: num
 /** What changed from one version to another, with the newer diagram marked: added and changed nodes. */
 function VersionDiff({ workflowId, from, to }: { workflowId: number; from: number; to: number }) {
   const { t } = useLingui();
+  const statuses = useDict('workflow_status');
+  const agents = useNamedOptions('agents', agentApi.simple);
+  const labels: Record<string, string> = {
+    name: t`Name`,
+    status: t`Status`,
+    description: t`Description (Chinese)`,
+    descriptionEn: t`Description (English)`,
+    agentIds: t`Agents`,
+    params: t`Parameters`,
+    tags: t`Tags`,
+  };
+  const fieldLabel = (field: string) => labels[field] ?? field;
+  // Statuses and agents by their names; other values as the server sent them.
+  const fieldValue = (field: string, value: unknown): string => {
+    if (field === 'status')
+      return statuses.find((e) => e.dictValue === value)?.dictLabel ?? show(value);
+    if (field === 'agentIds' && Array.isArray(value)) {
+      return value
+        .map((id) => agents.options.find((o) => o.value === String(id))?.label ?? `#${String(id)}`)
+        .join(', ');
+    }
+    if (field === 'tags' && Array.isArray(value)) return value.join(', ');
+    return show(value);
+  };
   const [shown, setShown] = useState<ShownElement | null>(null);
   const diff = useQuery({
     queryKey: ['workflow-diff', workflowId, from, to],
@@ -285,9 +309,13 @@ function VersionDiff({ workflowId, from, to }: { workflowId: number; from: numbe
                 <Table.Tbody>
                   {d.fields.map((change) => (
                     <Table.Tr key={change.field} data-testid={`diff-field-${change.field}`}>
-                      <Table.Td>{change.field}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{show(change.from)}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{show(change.to)}</Table.Td>
+                      <Table.Td>{fieldLabel(change.field)}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'pre-wrap' }}>
+                        {fieldValue(change.field, change.from)}
+                      </Table.Td>
+                      <Table.Td style={{ whiteSpace: 'pre-wrap' }}>
+                        {fieldValue(change.field, change.to)}
+                      </Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

@@ -20,8 +20,8 @@ import { type ActivityMark, computeMarkers, isShowable, type Marker } from './ma
 
 export const ZOOM_IN_FACTOR = 1.1;
 export const ZOOM_OUT_FACTOR = 0.9;
-/** Label text (spec §9): wrapped at the task width of 100, 12 px font, 14 px lines. */
-export const LABEL_WRAP_WIDTH = 100;
+// Label text (spec §9): 12 px font on 14 px lines. Labels inside tasks wrap at the task's width (100
+// for a standard task); bpmn-js wraps labels beside events and gateways at its own 90.
 const FONT_SIZE = 12;
 const LINE_HEIGHT = 14;
 
