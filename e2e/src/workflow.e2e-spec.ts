@@ -64,6 +64,19 @@ async function choose(page: Page, field: Locator, option?: string) {
 const pick = (page: Page, testId: string, option: string) =>
   choose(page, page.getByTestId(testId), option);
 
+/**
+ * Saves the workflow form and waits until the page has read the workflow back (the form then starts
+ * again from what the server holds, so nothing typed before that could be lost).
+ */
+async function saveWorkflowForm(page: Page, id: number) {
+  const readBack = page.waitForResponse(
+    (r) => r.request().method() === 'GET' && new URL(r.url()).pathname.endsWith(`/workflow/${id}`),
+  );
+  await page.getByTestId('form-submit').click();
+  await readBack;
+  await page.waitForTimeout(200);
+}
+
 const agentDescriptor = (nameen: string, instruction: string) => ({
   nameen,
   type: 'Agent',
@@ -282,15 +295,13 @@ describe('workflow pages', () => {
     await page.reload();
     await page.getByTestId('field-name').waitFor();
     await pick(page, 'field-status', '已上线');
-    await page.getByTestId('form-submit').click();
-    await expect
-      .poll(async () => (await api<Stored>(page, 'GET', `/wujie/workflow/${id}`)).status)
-      .toBe('2');
+    await saveWorkflowForm(page, id);
+    expect((await api<Stored>(page, 'GET', `/wujie/workflow/${id}`)).status).toBe('2');
     await page.getByTestId('workflow-version').getByText('v1').waitFor();
 
     // Saving an online workflow makes a new version.
     await page.getByTestId('field-description').fill('第二版');
-    await page.getByTestId('form-submit').click();
+    await saveWorkflowForm(page, id);
     await page.getByTestId('workflow-version').getByText('v2').waitFor();
     stored = await api<Stored>(page, 'GET', `/wujie/workflow/${id}`);
     expect(stored).toMatchObject({ version: 2, description: '第二版' });
