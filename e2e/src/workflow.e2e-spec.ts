@@ -400,7 +400,15 @@ describe('workflow pages', () => {
       .locator('g.djs-element[data-element-id="Start"]')
       .first()
       .click({ position: { x: 6, y: 18 } });
+    await page.waitForTimeout(300);
     expect(await page.getByTestId('node-detail').getAttribute('data-node-id')).toBe('Up_1');
+    // A branch (exclusive gateway) shows its rules; the click goes near the diamond's top.
+    await viewer
+      .locator('g.djs-element[data-element-id="Gate_1"]')
+      .first()
+      .click({ position: { x: 25, y: 10 } });
+    await page.getByTestId('node-detail').getByText('Equals(up) → Up_1').waitFor();
+    expect(await page.getByTestId('node-detail').getAttribute('data-node-id')).toBe('Gate_1');
 
     // Dragging pans: with the mouse on an empty spot, and with one finger.
     frame = (await viewer.boundingBox())!;
