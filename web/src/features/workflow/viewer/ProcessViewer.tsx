@@ -135,6 +135,7 @@ export function ProcessViewer({
   const lang: Language = i18n.locale === 'en' ? 'en' : 'zh';
   const host = useRef<HTMLDivElement>(null);
   const viewer = useRef<NavigatedViewer | null>(null);
+  const viewerPrefix = useRef(prefix);
   const markers = useRef(new Map<string, Marker>());
   const names = useRef(new Map<string, string>());
   const showRef = useRef(onShow);
@@ -150,9 +151,15 @@ export function ProcessViewer({
   useEffect(() => {
     let cancelled = false;
     void (async () => {
+      // The engine extensions are fixed when a viewer is made: another prefix needs a new one.
+      if (viewer.current && viewerPrefix.current !== prefix) {
+        viewer.current.destroy();
+        viewer.current = null;
+      }
       if (!viewer.current) {
         const { default: Viewer } = await import('bpmn-js/lib/NavigatedViewer');
         if (cancelled || !host.current) return;
+        viewerPrefix.current = prefix;
         viewer.current = new Viewer({
           container: host.current,
           moddleExtensions: prefix === 'camunda' ? { camunda: camundaModdle } : {},
