@@ -14,8 +14,8 @@ export default defineConfig({
     lingui(),
   ],
   resolve: {
-    // contracts and the antibody toolkit compile to CommonJS for the services; the app bundles their
-    // TypeScript source instead.
+    // contracts, the antibody toolkit and the diagram rules (bpmn) compile to CommonJS for the
+    // services; the app bundles their TypeScript source instead.
     alias: {
       '@platform/contracts': fileURLToPath(
         new URL('../packages/contracts/src/index.ts', import.meta.url),

@@ -8,12 +8,14 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { registerAntibodyPages } from './features/antibody/register';
 import { forgetSession } from './features/auth/session';
+import { registerWorkflowPages } from './features/workflow/register';
 import { activateLanguage, storedLanguage } from './lib/i18n';
 import { notify } from './lib/notify';
 import { configureRequest } from './lib/request';
 import { buildRouter } from './router';
 
 registerAntibodyPages();
+registerWorkflowPages();
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },

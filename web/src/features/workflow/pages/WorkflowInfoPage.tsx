@@ -1,0 +1,267 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  Button,
+  Card,
+  Group,
+  MultiSelect,
+  Select,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { PERMISSIONS as P, WORKFLOW_STATUS, type WorkflowView } from '@platform/contracts';
+import { IconCopy, IconDeviceFloppy, IconHierarchy2 } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRouter, useSearch } from '@tanstack/react-router';
+import { lazy, Suspense, useState } from 'react';
+
+import { HasPermi } from '../../../components/Permission';
+import { notify } from '../../../lib/notify';
+import { dictOptions, useDict } from '../../admin/useDict';
+import { onlyErrors, workflowFormErrors, type WorkflowFormValues } from '../validation';
+import { agentApi, workflowApi } from '../workflow.api';
+import { LoadState, TagsField, useIdParam, useNamedOptions } from './common';
+import { designerPath } from './WorkflowsPage';
+
+const VersionsPanel = lazy(() =>
+  import('./VersionsPanel').then((m) => ({ default: m.VersionsPanel })),
+);
+const WorkflowDiagram = lazy(() =>
+  import('./WorkflowDiagram').then((m) => ({ default: m.WorkflowDiagram })),
+);
+
+const EMPTY: WorkflowFormValues = {
+  name: '',
+  description: '',
+  descriptionEn: '',
+  status: WORKFLOW_STATUS.development,
+  agentIds: [],
+  params: '',
+  tags: [],
+};
+
+const valuesOf = (w: WorkflowView): WorkflowFormValues => ({
+  name: w.name,
+  description: w.description,
+  descriptionEn: w.descriptionEn,
+  status: w.status,
+  agentIds: w.agentIds.map(String),
+  params: w.params,
+  tags: w.tags,
+});
+
+/** /bpm/info (?id=&tab=): add or edit a workflow; with an id also its flowchart and versions. */
+export function WorkflowInfoPage() {
+  const id = useIdParam();
+  const search = useSearch({ strict: false }) as { tab?: string };
+  // Another workflow or tab in the address starts the page afresh (same path, so no remount by the host).
+  return <WorkflowInfo key={`${id}-${search.tab}`} id={id} initialTab={search.tab ?? 'info'} />;
+}
+
+function WorkflowInfo({ id, initialTab }: { id: number | null; initialTab: string }) {
+  const workflow = useQuery({
+    queryKey: ['workflow', id],
+    queryFn: () => workflowApi.get(id!),
+    enabled: id !== null,
+  });
+  const [tab, setTab] = useState<string | null>(initialTab);
+  if (id === null) return <WorkflowForm initial={EMPTY} workflow={null} />;
+  return (
+    <LoadState
+      loading={workflow.isLoading}
+      error={workflow.error}
+      onRetry={() => void workflow.refetch()}
+    >
+      {workflow.data ? (
+        <Tabs value={tab} onChange={setTab} keepMounted={false}>
+          <Tabs.List mb="md">
+            <Tabs.Tab value="info" data-testid="tab-info">
+              <Trans>Basic information</Trans>
+            </Tabs.Tab>
+            <Tabs.Tab value="diagram" data-testid="tab-diagram">
+              <Trans>Flowchart</Trans>
+            </Tabs.Tab>
+            <Tabs.Tab value="versions" data-testid="tab-versions">
+              <Trans>Versions</Trans>
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="info">
+            <WorkflowForm
+              key={`${workflow.data.id}-${workflow.data.version}-${workflow.data.updateTime}`}
+              initial={valuesOf(workflow.data)}
+              workflow={workflow.data}
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="diagram">
+            <Suspense fallback={null}>
+              <WorkflowDiagram workflow={workflow.data} />
+            </Suspense>
+          </Tabs.Panel>
+          <Tabs.Panel value="versions">
+            <Suspense fallback={null}>
+              <VersionsPanel workflow={workflow.data} />
+            </Suspense>
+          </Tabs.Panel>
+        </Tabs>
+      ) : null}
+    </LoadState>
+  );
+}
+
+function WorkflowForm({
+  initial,
+  workflow,
+}: {
+  initial: WorkflowFormValues;
+  workflow: WorkflowView | null;
+}) {
+  const { t, i18n } = useLingui();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const statuses = useDict('workflow_status');
+  const agents = useNamedOptions('agents', agentApi.simple);
+  const tags = useQuery({ queryKey: ['workflow-tags'], queryFn: workflowApi.allTags });
+  const [busy, setBusy] = useState(false);
+  const form = useForm<WorkflowFormValues>({
+    initialValues: initial,
+    validate: (values) =>
+      Object.fromEntries(
+        Object.entries(onlyErrors(workflowFormErrors(values))).map(([k, m]) => [k, i18n._(m)]),
+      ),
+  });
+
+  const submit = async (values: WorkflowFormValues) => {
+    setBusy(true);
+    try {
+      const body = {
+        ...(workflow ? { id: workflow.id } : {}),
+        ...values,
+        name: values.name.trim(),
+        agentIds: values.agentIds.map(Number),
+      };
+      const saved = await workflowApi.save(body, !workflow);
+      notify('success', t`Saved`);
+      void queryClient.invalidateQueries({ queryKey: ['workflows-page'] });
+      void queryClient.invalidateQueries({ queryKey: ['workflow-tags'] });
+      if (workflow) await queryClient.invalidateQueries({ queryKey: ['workflow', workflow.id] });
+      else router.history.push(`/bpm/info?id=${saved.id}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const copy = async () => {
+    const created = await workflowApi.copy(workflow!.id);
+    notify('success', t`Copied as ${created.name}`);
+    void queryClient.invalidateQueries({ queryKey: ['workflows-page'] });
+    router.history.push(`/bpm/info?id=${created.id}`);
+  };
+
+  return (
+    <Card withBorder maw={880} data-testid="workflow-form">
+      <form onSubmit={form.onSubmit(submit)}>
+        <Stack gap="sm">
+          <Group justify="space-between">
+            <Title order={4}>{workflow ? t`Edit workflow` : t`Add workflow`}</Title>
+            {workflow ? (
+              <Text size="sm" c="dimmed" data-testid="workflow-version">
+                <Trans>Current version v{workflow.version}</Trans>
+              </Text>
+            ) : null}
+          </Group>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label={t`Name`}
+              withAsterisk
+              data-testid="field-name"
+              {...form.getInputProps('name')}
+            />
+            <Select
+              label={t`Status`}
+              data={dictOptions(statuses)}
+              allowDeselect={false}
+              data-testid="field-status"
+              {...form.getInputProps('status')}
+            />
+          </SimpleGrid>
+          <Textarea
+            label={t`Description (Chinese)`}
+            autosize
+            minRows={2}
+            data-testid="field-description"
+            {...form.getInputProps('description')}
+          />
+          <Textarea
+            label={t`Description (English)`}
+            autosize
+            minRows={2}
+            data-testid="field-descriptionEn"
+            {...form.getInputProps('descriptionEn')}
+          />
+          <MultiSelect
+            label={t`Agents`}
+            description={t`Agents this workflow uses (at least one)`}
+            withAsterisk
+            searchable
+            data={agents.options}
+            nothingFoundMessage={agents.loading ? t`Loading…` : t`No agents`}
+            data-testid="field-agentIds"
+            {...form.getInputProps('agentIds')}
+          />
+          <Textarea
+            label={t`Parameters`}
+            autosize
+            minRows={2}
+            data-testid="field-params"
+            {...form.getInputProps('params')}
+          />
+          <TagsField
+            value={form.values.tags}
+            onChange={(value) => form.setFieldValue('tags', value)}
+            suggestions={tags.data ?? []}
+            error={form.errors.tags}
+          />
+          <Group justify="flex-end" mt="sm">
+            {workflow ? (
+              <>
+                <HasPermi value={P.wujie.workflow.add}>
+                  <Button
+                    variant="default"
+                    leftSection={<IconCopy size={16} />}
+                    data-testid="copy"
+                    onClick={() => void copy()}
+                  >
+                    <Trans>Copy</Trans>
+                  </Button>
+                </HasPermi>
+                <HasPermi value={P.wujie.workflow.edit}>
+                  <Button
+                    variant="light"
+                    leftSection={<IconHierarchy2 size={16} />}
+                    data-testid="design"
+                    onClick={() => router.history.push(designerPath(workflow.id))}
+                  >
+                    <Trans>Design flowchart</Trans>
+                  </Button>
+                </HasPermi>
+              </>
+            ) : null}
+            <Button
+              type="submit"
+              loading={busy}
+              leftSection={<IconDeviceFloppy size={16} />}
+              data-testid="form-submit"
+            >
+              <Trans>Save</Trans>
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,138 @@
+import { useLingui } from '@lingui/react/macro';
+import { ActionIcon, Anchor, Badge, Group, Tooltip } from '@mantine/core';
+import { PERMISSIONS as P, type WorkflowSummaryView } from '@platform/contracts';
+import { IconCopy, IconEdit, IconHierarchy2, IconVersions } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
+
+import { AppLink } from '../../../components/AppLink';
+import { HasPermi } from '../../../components/Permission';
+import { notify } from '../../../lib/notify';
+import { CrudPage } from '../../admin/components/CrudPage';
+import { dictOptions, DictTag, useDict } from '../../admin/useDict';
+import { workflowApi } from '../workflow.api';
+import { AddButton, formatTime } from './common';
+
+type Row = WorkflowSummaryView & Record<string, unknown>;
+
+export const designerPath = (workflowId: number) =>
+  `/bpm/manager/model/design?workflowId=${workflowId}`;
+
+/** wujie/workflow/index: workflows with their development status, tags and current version. */
+export function WorkflowsPage() {
+  const { t, i18n } = useLingui();
+  const router = useRouter();
+  const statuses = useDict('workflow_status');
+  const tags = useQuery({ queryKey: ['workflow-tags'], queryFn: workflowApi.allTags });
+  return (
+    <CrudPage<Row>
+      config={{
+        testId: 'workflows-page',
+        listUrl: '/wujie/workflow/list',
+        baseUrl: '/wujie/workflow',
+        idKey: 'id',
+        filters: [
+          { name: 'name', label: t`Name` },
+          { name: 'processKey', label: t`Process key` },
+          { name: 'status', label: t`Status`, type: 'select', options: dictOptions(statuses) },
+          {
+            name: 'tag',
+            label: t`Tag`,
+            type: 'select',
+            options: (tags.data ?? []).map((tag) => ({ value: tag, label: tag })),
+          },
+        ],
+        columns: [
+          {
+            key: 'name',
+            title: t`Name`,
+            render: (r) => (
+              <Anchor component={AppLink} to={`/bpm/info?id=${r.id}`} data-testid="workflow-name">
+                {r.name}
+              </Anchor>
+            ),
+          },
+          {
+            key: 'description',
+            title: t`Description`,
+            render: (r) => (i18n.locale === 'en' && r.descriptionEn) || r.description,
+          },
+          {
+            key: 'status',
+            title: t`Status`,
+            render: (r) => <DictTag type="workflow_status" value={r.status} />,
+          },
+          {
+            key: 'tags',
+            title: t`Tags`,
+            render: (r) => (
+              <Group gap={4}>
+                {r.tags.map((tag) => (
+                  <Badge key={tag} variant="outline" tt="none">
+                    {tag}
+                  </Badge>
+                ))}
+              </Group>
+            ),
+          },
+          { key: 'version', title: t`Version`, render: (r) => `v${r.version}` },
+          { key: 'updateTime', title: t`Updated`, render: (r) => formatTime(r.updateTime) },
+        ],
+        permissions: { remove: P.wujie.workflow.remove },
+        toolbar: () => <AddButton permission={P.wujie.workflow.add} to="/bpm/info" />,
+        rowActions: (row, refresh) => (
+          <>
+            <HasPermi value={P.wujie.workflow.edit}>
+              <Tooltip label={t`Edit`}>
+                <ActionIcon
+                  variant="subtle"
+                  data-testid="edit"
+                  onClick={() => router.history.push(`/bpm/info?id=${row.id}`)}
+                >
+                  <IconEdit size={16} />
+                </ActionIcon>
+              </Tooltip>
+            </HasPermi>
+            <HasPermi value={P.wujie.workflow.query}>
+              <Tooltip label={t`Versions`}>
+                <ActionIcon
+                  variant="subtle"
+                  data-testid="versions"
+                  onClick={() => router.history.push(`/bpm/info?id=${row.id}&tab=versions`)}
+                >
+                  <IconVersions size={16} />
+                </ActionIcon>
+              </Tooltip>
+            </HasPermi>
+            <HasPermi value={P.wujie.workflow.edit}>
+              <Tooltip label={t`Design flowchart`}>
+                <ActionIcon
+                  variant="subtle"
+                  data-testid="design"
+                  onClick={() => router.history.push(designerPath(row.id))}
+                >
+                  <IconHierarchy2 size={16} />
+                </ActionIcon>
+              </Tooltip>
+            </HasPermi>
+            <HasPermi value={P.wujie.workflow.add}>
+              <Tooltip label={t`Copy`}>
+                <ActionIcon
+                  variant="subtle"
+                  data-testid="copy"
+                  onClick={async () => {
+                    const copy = await workflowApi.copy(row.id);
+                    notify('success', t`Copied as ${copy.name}`);
+                    refresh();
+                  }}
+                >
+                  <IconCopy size={16} />
+                </ActionIcon>
+              </Tooltip>
+            </HasPermi>
+          </>
+        ),
+      }}
+    />
+  );
+}
