@@ -625,6 +625,18 @@ describe('workflow pages', () => {
     expect(byTask.Task_1!.options).toHaveLength(1);
     expect(byTask.Up_1).toMatchObject({ type: 'script', options: ['starter'] });
     expect(byTask.Down_1).toMatchObject({ type: null, options: [] });
+
+    // Deploy to the process engine, after a confirmation; the row shows the engine's version.
+    await page.keyboard.press('Escape');
+    await modelRow.getByTestId('deploy').click();
+    await page.getByTestId('confirm-ok').click();
+    await modelRow.getByText('版本 1').waitFor();
+    const deployed = await api<{ processDefinitionId: string | null }>(
+      page,
+      'GET',
+      `/bpm/model/${model!.id}`,
+    );
+    expect(deployed.processDefinitionId).toMatch(new RegExp(`^${key}:1:`));
     await context.close();
   });
 });

@@ -67,6 +67,9 @@ export const functionApi = {
 
 export const bpmApi = {
   model: (id: number) => get<BpmModelView>(`/bpm/model/${id}`),
+  /** Deploys the model's diagram to the process engine; answers the model with its definition. */
+  deploy: (id: number) =>
+    requestData<BpmModelView>(`/bpm/model/deploy?id=${id}`, { method: 'POST' }),
   rules: (modelId: number) => get<TaskAssignRuleView[]>('/bpm/task-assign-rule/list', { modelId }),
   saveRule: (body: object, isNew: boolean) =>
     save<TaskAssignRuleView>('/bpm/task-assign-rule', body, isNew),

@@ -3,25 +3,33 @@ import { type ReactNode, useState } from 'react';
 
 import { ConfirmDialog } from '../../layout/components/ConfirmDialog';
 
-/** An icon button that asks before it acts (deletes, force logout, clean). */
+/** An icon button that asks before it acts (deletes, force logout, clean, deploy). */
 export function ConfirmButton({
   icon,
   label,
   message,
   testId,
   onConfirm,
+  color = 'red',
 }: {
   icon: ReactNode;
   label: string;
   message: string;
   testId: string;
   onConfirm: () => Promise<void>;
+  /** Red for what destroys; another colour for what only asks to be sure (deploy). */
+  color?: string;
 }) {
   const [open, setOpen] = useState(false);
   return (
     <>
       <Tooltip label={label}>
-        <ActionIcon variant="subtle" color="red" data-testid={testId} onClick={() => setOpen(true)}>
+        <ActionIcon
+          variant="subtle"
+          color={color}
+          data-testid={testId}
+          onClick={() => setOpen(true)}
+        >
           {icon}
         </ActionIcon>
       </Tooltip>

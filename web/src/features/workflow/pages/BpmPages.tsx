@@ -39,6 +39,7 @@ import {
   IconEye,
   IconHierarchy2,
   IconPlus,
+  IconRocket,
   IconTrash,
   IconUsers,
 } from '@tabler/icons-react';
@@ -50,6 +51,7 @@ import { AppLink } from '../../../components/AppLink';
 import { HasPermi, usePermission } from '../../../components/Permission';
 import { notify } from '../../../lib/notify';
 import { requestData } from '../../../lib/request';
+import { ConfirmButton } from '../../admin/components/ConfirmButton';
 import { CrudPage } from '../../admin/components/CrudPage';
 import { dictOptions, DictTag, useDict } from '../../admin/useDict';
 import {
@@ -102,6 +104,7 @@ export function BpmModelPage() {
 function ModelsList() {
   const { t } = useLingui();
   const router = useRouter();
+  const queryClient = useQueryClient();
   const forms = useNamedOptions('bpm-forms', bpmApi.formsSimple);
   const [rulesOf, setRulesOf] = useState<ModelRow | null>(null);
   const [previewOf, setPreviewOf] = useState<ModelRow | null>(null);
@@ -126,6 +129,14 @@ function ModelsList() {
               key: 'formId',
               title: t`Form`,
               render: (r) => forms.options.find((o) => o.value === String(r.formId))?.label ?? '',
+            },
+            {
+              key: 'processDefinitionVersion',
+              title: t`Deployed`,
+              render: (r) =>
+                r.processDefinitionVersion === null
+                  ? t`Not deployed`
+                  : t`Version ${r.processDefinitionVersion} · ${formatTime(r.deployTime)}`,
             },
             { key: 'updateTime', title: t`Updated`, render: (r) => formatTime(r.updateTime) },
           ],
@@ -176,6 +187,20 @@ function ModelsList() {
                   <IconUsers size={16} />
                 </ActionIcon>
               </Tooltip>
+              <HasPermi value={P.bpm.model.edit}>
+                <ConfirmButton
+                  icon={<IconRocket size={16} />}
+                  label={t`Deploy to the process engine`}
+                  message={t`Deploy the current flowchart of "${row.name}" to the process engine?`}
+                  testId="deploy"
+                  color="blue"
+                  onConfirm={async () => {
+                    const model = await bpmApi.deploy(row.id);
+                    notify('success', t`Deployed as version ${model.processDefinitionVersion}`);
+                    await queryClient.invalidateQueries({ queryKey: ['bpm-models'] });
+                  }}
+                />
+              </HasPermi>
             </>
           ),
         }}
