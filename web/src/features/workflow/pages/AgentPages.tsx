@@ -1,10 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
-  ActionIcon,
   Anchor,
-  Button,
   Card,
-  Group,
   MultiSelect,
   Select,
   SimpleGrid,
@@ -12,7 +9,6 @@ import {
   Textarea,
   TextInput,
   Title,
-  Tooltip,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
@@ -22,25 +18,33 @@ import {
   PERMISSIONS as P,
   type SkillView,
 } from '@platform/contracts';
-import { IconDeviceFloppy, IconEdit } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 
 import { AppLink } from '../../../components/AppLink';
-import { HasPermi } from '../../../components/Permission';
 import { notify } from '../../../lib/notify';
 import { CrudPage } from '../../admin/components/CrudPage';
 import { dictOptions, DictTag, useDict } from '../../admin/useDict';
 import { agentApi, functionApi, skillApi } from '../workflow.api';
-import { AddButton, formatTime, LoadState, useIdParam, useNamedOptions } from './common';
+import {
+  AddButton,
+  DescriptionInputs,
+  EditRowAction,
+  formatTime,
+  FormFooter,
+  LoadState,
+  NameInput,
+  StatusSelect,
+  useIdParam,
+  useNamedOptions,
+} from './common';
 
 type AgentRow = AgentView & Record<string, unknown>;
 
 /** wujie/agent/index: agents (the nodes of workflows) with their type and skills. */
 export function AgentsPage() {
   const { t, i18n } = useLingui();
-  const router = useRouter();
   const types = useDict('workflow_agent_type');
   const statuses = useDict('sys_normal_disable');
   const skills = useNamedOptions('skills', skillApi.simple);
@@ -88,17 +92,7 @@ export function AgentsPage() {
         permissions: { remove: P.wujie.agent.remove },
         toolbar: () => <AddButton permission={P.wujie.agent.add} to="/agent/info" />,
         rowActions: (row) => (
-          <HasPermi value={P.wujie.agent.edit}>
-            <Tooltip label={t`Edit`}>
-              <ActionIcon
-                variant="subtle"
-                data-testid="edit"
-                onClick={() => router.history.push(`/agent/info?id=${row.id}`)}
-              >
-                <IconEdit size={16} />
-              </ActionIcon>
-            </Tooltip>
-          </HasPermi>
+          <EditRowAction permission={P.wujie.agent.edit} to={`/agent/info?id=${row.id}`} />
         ),
       }}
     />
@@ -188,12 +182,7 @@ function AgentForm({ initial, id }: { initial: AgentFormValues; id: number | nul
         <Stack gap="sm">
           <Title order={4}>{id ? t`Edit agent` : t`Add agent`}</Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label={t`Name`}
-              withAsterisk
-              data-testid="field-name"
-              {...form.getInputProps('name')}
-            />
+            <NameInput {...form.getInputProps('name')} />
             <TextInput
               label={t`English name`}
               data-testid="field-nameEn"
@@ -206,27 +195,11 @@ function AgentForm({ initial, id }: { initial: AgentFormValues; id: number | nul
               data-testid="field-type"
               {...form.getInputProps('type')}
             />
-            <Select
-              label={t`Status`}
-              data={dictOptions(statuses)}
-              allowDeselect={false}
-              data-testid="field-status"
-              {...form.getInputProps('status')}
-            />
+            <StatusSelect data={dictOptions(statuses)} {...form.getInputProps('status')} />
           </SimpleGrid>
-          <Textarea
-            label={t`Description (Chinese)`}
-            autosize
-            minRows={2}
-            data-testid="field-description"
-            {...form.getInputProps('description')}
-          />
-          <Textarea
-            label={t`Description (English)`}
-            autosize
-            minRows={2}
-            data-testid="field-descriptionEn"
-            {...form.getInputProps('descriptionEn')}
+          <DescriptionInputs
+            chinese={form.getInputProps('description')}
+            english={form.getInputProps('descriptionEn')}
           />
           <Textarea
             label={t`Instruction`}
@@ -243,19 +216,7 @@ function AgentForm({ initial, id }: { initial: AgentFormValues; id: number | nul
             data-testid="field-skillIds"
             {...form.getInputProps('skillIds')}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => router.history.push('/wujie/agent')}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button
-              type="submit"
-              loading={busy}
-              leftSection={<IconDeviceFloppy size={16} />}
-              data-testid="form-submit"
-            >
-              <Trans>Save</Trans>
-            </Button>
-          </Group>
+          <FormFooter busy={busy} back={<Trans>Cancel</Trans>} backTo="/wujie/agent" />
         </Stack>
       </form>
     </Card>

@@ -34,7 +34,6 @@ import {
   type UserGroupView,
 } from '@platform/contracts';
 import {
-  IconDeviceFloppy,
   IconEdit,
   IconEye,
   IconHierarchy2,
@@ -63,7 +62,17 @@ import {
 } from '../assign';
 import { ProcessViewer } from '../viewer/ProcessViewer';
 import { bpmApi } from '../workflow.api';
-import { formatTime, LoadState, useIdParam, useNamedOptions } from './common';
+import {
+  AddButton,
+  EditRowAction,
+  formatTime,
+  FormFooter,
+  LoadState,
+  NameInput,
+  StatusSelect,
+  useIdParam,
+  useNamedOptions,
+} from './common';
 
 type ModelRow = BpmModelSummaryView & Record<string, unknown>;
 
@@ -466,7 +475,6 @@ type FormRow = BpmFormView & Record<string, unknown>;
 
 function FormsList() {
   const { t } = useLingui();
-  const router = useRouter();
   return (
     <CrudPage<FormRow>
       config={{
@@ -494,30 +502,9 @@ function FormsList() {
           { key: 'updateTime', title: t`Updated`, render: (r) => formatTime(r.updateTime) },
         ],
         permissions: { remove: P.bpm.form.edit },
-        toolbar: () => (
-          <HasPermi value={P.bpm.form.edit}>
-            <Button
-              variant="light"
-              leftSection={<IconPlus size={16} />}
-              data-testid="add"
-              onClick={() => router.history.push('/bpm/manager/form/edit')}
-            >
-              <Trans>Add</Trans>
-            </Button>
-          </HasPermi>
-        ),
+        toolbar: () => <AddButton permission={P.bpm.form.edit} to="/bpm/manager/form/edit" />,
         rowActions: (row) => (
-          <HasPermi value={P.bpm.form.edit}>
-            <Tooltip label={t`Edit`}>
-              <ActionIcon
-                variant="subtle"
-                data-testid="edit"
-                onClick={() => router.history.push(`/bpm/manager/form/edit?id=${row.id}`)}
-              >
-                <IconEdit size={16} />
-              </ActionIcon>
-            </Tooltip>
-          </HasPermi>
+          <EditRowAction permission={P.bpm.form.edit} to={`/bpm/manager/form/edit?id=${row.id}`} />
         ),
       }}
     />
@@ -681,19 +668,8 @@ function FormEditor({ id, initial }: { id: number | null; initial: FormValues })
         <Stack gap="sm">
           <Title order={4}>{id ? t`Edit form` : t`Add form`}</Title>
           <Group grow align="flex-start">
-            <TextInput
-              label={t`Name`}
-              withAsterisk
-              data-testid="field-name"
-              {...form.getInputProps('name')}
-            />
-            <Select
-              label={t`Status`}
-              data={dictOptions(statuses)}
-              allowDeselect={false}
-              data-testid="field-status"
-              {...form.getInputProps('status')}
-            />
+            <NameInput {...form.getInputProps('name')} />
+            <StatusSelect data={dictOptions(statuses)} {...form.getInputProps('status')} />
           </Group>
           <Group justify="space-between">
             <Text size="sm" fw={500}>
@@ -763,19 +739,7 @@ function FormEditor({ id, initial }: { id: number | null; initial: FormValues })
             {...form.getInputProps('conf')}
           />
           <Textarea label={t`Remark`} autosize minRows={2} {...form.getInputProps('remark')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => router.history.push('/bpm/manager/model')}>
-              <Trans>Back</Trans>
-            </Button>
-            <Button
-              type="submit"
-              loading={busy}
-              leftSection={<IconDeviceFloppy size={16} />}
-              data-testid="form-submit"
-            >
-              <Trans>Save</Trans>
-            </Button>
-          </Group>
+          <FormFooter busy={busy} back={<Trans>Back</Trans>} backTo="/bpm/manager/model" />
         </Stack>
       </form>
     </Card>

@@ -17,7 +17,6 @@ import {
   Textarea,
   TextInput,
   Title,
-  Tooltip,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
@@ -26,13 +25,7 @@ import {
   type FunctionView,
   PERMISSIONS as P,
 } from '@platform/contracts';
-import {
-  IconDeviceFloppy,
-  IconEdit,
-  IconPlayerPlay,
-  IconPlus,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconPlayerPlay, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { type KeyboardEvent, useState } from 'react';
@@ -41,21 +34,26 @@ import { AppLink } from '../../../components/AppLink';
 import { HasPermi } from '../../../components/Permission';
 import { notify } from '../../../lib/notify';
 import { CrudPage } from '../../admin/components/CrudPage';
-import {
-  functionFormErrors,
-  type FunctionFormValues,
-  onlyErrors,
-  parseSampleArguments,
-} from '../validation';
+import { functionFormErrors, type FunctionFormValues, parseSampleArguments } from '../validation';
 import { functionApi } from '../workflow.api';
-import { AddButton, formatTime, LoadState, TagsField, useIdParam } from './common';
+import {
+  AddButton,
+  EditRowAction,
+  formatTime,
+  FormFooter,
+  LoadState,
+  NameInput,
+  tagOptions,
+  TagsField,
+  translatedErrors,
+  useIdParam,
+} from './common';
 
 type Row = FunctionView & Record<string, unknown>;
 
 /** wujie/functions/index: functions agents' skills may call, with their tags. */
 export function FunctionsPage() {
   const { t } = useLingui();
-  const router = useRouter();
   const tags = useQuery({ queryKey: ['function-tags'], queryFn: functionApi.tags });
   return (
     <CrudPage<Row>
@@ -70,7 +68,7 @@ export function FunctionsPage() {
             name: 'tag',
             label: t`Tag`,
             type: 'select',
-            options: (tags.data ?? []).map((tag) => ({ value: tag, label: tag })),
+            options: tagOptions(tags.data),
           },
         ],
         columns: [
@@ -108,17 +106,7 @@ export function FunctionsPage() {
         permissions: { remove: P.wujie.functions.remove },
         toolbar: () => <AddButton permission={P.wujie.functions.add} to="/functions/info" />,
         rowActions: (row) => (
-          <HasPermi value={P.wujie.functions.edit}>
-            <Tooltip label={t`Edit`}>
-              <ActionIcon
-                variant="subtle"
-                data-testid="edit"
-                onClick={() => router.history.push(`/functions/info?id=${row.id}`)}
-              >
-                <IconEdit size={16} />
-              </ActionIcon>
-            </Tooltip>
-          </HasPermi>
+          <EditRowAction permission={P.wujie.functions.edit} to={`/functions/info?id=${row.id}`} />
         ),
       }}
     />
@@ -183,10 +171,7 @@ function FunctionForm({ initial, id }: { initial: FunctionFormValues; id: number
   const [busy, setBusy] = useState(false);
   const form = useForm<FunctionFormValues>({
     initialValues: initial,
-    validate: (values) =>
-      Object.fromEntries(
-        Object.entries(onlyErrors(functionFormErrors(values))).map(([k, m]) => [k, i18n._(m)]),
-      ),
+    validate: (values) => translatedErrors(i18n, functionFormErrors(values)),
   });
 
   const submit = async (values: FunctionFormValues) => {
@@ -212,12 +197,9 @@ function FunctionForm({ initial, id }: { initial: FunctionFormValues; id: number
           <form onSubmit={form.onSubmit(submit)}>
             <Stack gap="sm">
               <Title order={4}>{id ? t`Edit function` : t`Add function`}</Title>
-              <TextInput
-                label={t`Name`}
+              <NameInput
                 description={t`The name of the function the code defines`}
-                withAsterisk
                 ff="monospace"
-                data-testid="field-name"
                 {...form.getInputProps('name')}
               />
               <Textarea
@@ -262,19 +244,7 @@ function FunctionForm({ initial, id }: { initial: FunctionFormValues; id: number
                 {...form.getInputProps('code')}
                 onKeyDown={(event) => indentOnTab(event, (v) => form.setFieldValue('code', v))}
               />
-              <Group justify="flex-end">
-                <Button variant="default" onClick={() => router.history.push('/wujie/functions')}>
-                  <Trans>Back</Trans>
-                </Button>
-                <Button
-                  type="submit"
-                  loading={busy}
-                  leftSection={<IconDeviceFloppy size={16} />}
-                  data-testid="form-submit"
-                >
-                  <Trans>Save</Trans>
-                </Button>
-              </Group>
+              <FormFooter busy={busy} back={<Trans>Back</Trans>} backTo="/wujie/functions" />
             </Stack>
           </form>
         </Card>

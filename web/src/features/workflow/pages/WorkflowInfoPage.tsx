@@ -4,18 +4,16 @@ import {
   Card,
   Group,
   MultiSelect,
-  Select,
   SimpleGrid,
   Stack,
   Tabs,
   Text,
   Textarea,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { PERMISSIONS as P, WORKFLOW_STATUS, type WorkflowView } from '@platform/contracts';
-import { IconCopy, IconDeviceFloppy, IconHierarchy2 } from '@tabler/icons-react';
+import { IconCopy } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter, useSearch } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
@@ -23,10 +21,20 @@ import { lazy, Suspense, useState } from 'react';
 import { HasPermi } from '../../../components/Permission';
 import { notify } from '../../../lib/notify';
 import { dictOptions, useDict } from '../../admin/useDict';
-import { onlyErrors, workflowFormErrors, type WorkflowFormValues } from '../validation';
+import { workflowFormErrors, type WorkflowFormValues } from '../validation';
 import { agentApi, workflowApi } from '../workflow.api';
-import { LoadState, TagsField, useIdParam, useNamedOptions } from './common';
-import { designerPath } from './WorkflowsPage';
+import {
+  DescriptionInputs,
+  DesignButton,
+  LoadState,
+  NameInput,
+  SaveButton,
+  StatusSelect,
+  TagsField,
+  translatedErrors,
+  useIdParam,
+  useNamedOptions,
+} from './common';
 
 const VersionsPanel = lazy(() =>
   import('./VersionsPanel').then((m) => ({ default: m.VersionsPanel })),
@@ -129,10 +137,7 @@ function WorkflowForm({
   const [busy, setBusy] = useState(false);
   const form = useForm<WorkflowFormValues>({
     initialValues: initial,
-    validate: (values) =>
-      Object.fromEntries(
-        Object.entries(onlyErrors(workflowFormErrors(values))).map(([k, m]) => [k, i18n._(m)]),
-      ),
+    validate: (values) => translatedErrors(i18n, workflowFormErrors(values)),
   });
 
   const submit = async (values: WorkflowFormValues) => {
@@ -175,33 +180,12 @@ function WorkflowForm({
             ) : null}
           </Group>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label={t`Name`}
-              withAsterisk
-              data-testid="field-name"
-              {...form.getInputProps('name')}
-            />
-            <Select
-              label={t`Status`}
-              data={dictOptions(statuses)}
-              allowDeselect={false}
-              data-testid="field-status"
-              {...form.getInputProps('status')}
-            />
+            <NameInput {...form.getInputProps('name')} />
+            <StatusSelect data={dictOptions(statuses)} {...form.getInputProps('status')} />
           </SimpleGrid>
-          <Textarea
-            label={t`Description (Chinese)`}
-            autosize
-            minRows={2}
-            data-testid="field-description"
-            {...form.getInputProps('description')}
-          />
-          <Textarea
-            label={t`Description (English)`}
-            autosize
-            minRows={2}
-            data-testid="field-descriptionEn"
-            {...form.getInputProps('descriptionEn')}
+          <DescriptionInputs
+            chinese={form.getInputProps('description')}
+            english={form.getInputProps('descriptionEn')}
           />
           <MultiSelect
             label={t`Agents`}
@@ -239,26 +223,10 @@ function WorkflowForm({
                     <Trans>Copy</Trans>
                   </Button>
                 </HasPermi>
-                <HasPermi value={P.wujie.workflow.edit}>
-                  <Button
-                    variant="light"
-                    leftSection={<IconHierarchy2 size={16} />}
-                    data-testid="design"
-                    onClick={() => router.history.push(designerPath(workflow.id))}
-                  >
-                    <Trans>Design flowchart</Trans>
-                  </Button>
-                </HasPermi>
+                <DesignButton workflowId={workflow.id} />
               </>
             ) : null}
-            <Button
-              type="submit"
-              loading={busy}
-              leftSection={<IconDeviceFloppy size={16} />}
-              data-testid="form-submit"
-            >
-              <Trans>Save</Trans>
-            </Button>
+            <SaveButton busy={busy} />
           </Group>
         </Stack>
       </form>
