@@ -14,7 +14,6 @@ import { useForm } from '@mantine/form';
 import {
   type AgentView,
   DEFAULT_AGENT_TYPE,
-  NAME_MAX,
   PERMISSIONS as P,
   type SkillView,
 } from '@platform/contracts';
@@ -38,6 +37,7 @@ import {
   StatusSelect,
   useIdParam,
   useNamedOptions,
+  useNameRule,
 } from './common';
 
 type AgentRow = AgentView & Record<string, unknown>;
@@ -151,16 +151,10 @@ function AgentForm({ initial, id }: { initial: AgentFormValues; id: number | nul
   const statuses = useDict('sys_normal_disable');
   const skills = useNamedOptions('skills', skillApi.simple);
   const [busy, setBusy] = useState(false);
+  const nameRule = useNameRule();
   const form = useForm<AgentFormValues>({
     initialValues: initial,
-    validate: {
-      name: (value) =>
-        !value.trim()
-          ? t`Name cannot be empty`
-          : value.length > NAME_MAX
-            ? t`Length should not exceed ${NAME_MAX} characters`
-            : null,
-    },
+    validate: { name: nameRule },
   });
   const submit = async (values: AgentFormValues) => {
     setBusy(true);

@@ -24,7 +24,6 @@ import {
   type BpmFormView,
   type BpmModelSummaryView,
   type DeptView,
-  NAME_MAX,
   PERMISSIONS as P,
   type PostView,
   type RoleView,
@@ -37,7 +36,6 @@ import {
   IconEdit,
   IconEye,
   IconHierarchy2,
-  IconPlus,
   IconRocket,
   IconTrash,
   IconUsers,
@@ -67,11 +65,13 @@ import {
   EditRowAction,
   formatTime,
   FormFooter,
+  ListHeader,
   LoadState,
   NameInput,
   StatusSelect,
   useIdParam,
   useNamedOptions,
+  useNameRule,
 } from './common';
 
 type ModelRow = BpmModelSummaryView & Record<string, unknown>;
@@ -636,15 +636,11 @@ function FormEditor({ id, initial }: { id: number | null; initial: FormValues })
   const queryClient = useQueryClient();
   const statuses = useDict('sys_normal_disable');
   const [busy, setBusy] = useState(false);
+  const nameRule = useNameRule();
   const form = useForm<FormValues>({
     initialValues: initial,
     validate: {
-      name: (v) =>
-        !v.trim()
-          ? t`Name cannot be empty`
-          : v.length > NAME_MAX
-            ? t`Length should not exceed ${NAME_MAX} characters`
-            : null,
+      name: nameRule,
       fields: {
         id: (v) => (v.trim() ? null : t`Field id cannot be empty`),
       },
@@ -671,27 +667,14 @@ function FormEditor({ id, initial }: { id: number | null; initial: FormValues })
             <NameInput {...form.getInputProps('name')} />
             <StatusSelect data={dictOptions(statuses)} {...form.getInputProps('status')} />
           </Group>
-          <Group justify="space-between">
-            <Text size="sm" fw={500}>
-              <Trans>Fields</Trans>
-            </Text>
-            <Button
-              size="xs"
-              variant="light"
-              leftSection={<IconPlus size={14} />}
-              data-testid="add-field"
-              onClick={() =>
-                form.insertListItem('fields', {
-                  id: '',
-                  label: '',
-                  type: 'string',
-                  required: false,
-                })
-              }
-            >
-              <Trans>Add field</Trans>
-            </Button>
-          </Group>
+          <ListHeader
+            title={<Trans>Fields</Trans>}
+            addLabel={<Trans>Add field</Trans>}
+            addTestId="add-field"
+            onAdd={() =>
+              form.insertListItem('fields', { id: '', label: '', type: 'string', required: false })
+            }
+          />
           {form.values.fields.map((_, index) => (
             <Group key={index} gap="xs" align="flex-start" data-testid={`form-field-${index}`}>
               <TextInput

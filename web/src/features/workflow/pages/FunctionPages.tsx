@@ -25,7 +25,7 @@ import {
   type FunctionView,
   PERMISSIONS as P,
 } from '@platform/contracts';
-import { IconPlayerPlay, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { type KeyboardEvent, useState } from 'react';
@@ -41,9 +41,10 @@ import {
   EditRowAction,
   formatTime,
   FormFooter,
+  ListHeader,
   LoadState,
   NameInput,
-  tagOptions,
+  tagFilter,
   TagsField,
   translatedErrors,
   useIdParam,
@@ -62,15 +63,7 @@ export function FunctionsPage() {
         listUrl: '/wujie/functions/list',
         baseUrl: '/wujie/functions',
         idKey: 'id',
-        filters: [
-          { name: 'name', label: t`Name` },
-          {
-            name: 'tag',
-            label: t`Tag`,
-            type: 'select',
-            options: tagOptions(tags.data),
-          },
-        ],
+        filters: [{ name: 'name', label: t`Name` }, tagFilter(t`Tag`, tags.data)],
         columns: [
           {
             key: 'name',
@@ -262,27 +255,19 @@ function ParamsEditor({ form }: { form: ReturnType<typeof useForm<FunctionFormVa
   const { t } = useLingui();
   return (
     <Stack gap={6} data-testid="params-editor">
-      <Group justify="space-between">
-        <Text size="sm" fw={500}>
-          <Trans>Parameters</Trans>
-        </Text>
-        <Button
-          size="xs"
-          variant="light"
-          leftSection={<IconPlus size={14} />}
-          data-testid="add-param"
-          onClick={() =>
-            form.insertListItem('params', {
-              name: '',
-              type: 'string',
-              required: false,
-              description: '',
-            })
-          }
-        >
-          <Trans>Add parameter</Trans>
-        </Button>
-      </Group>
+      <ListHeader
+        title={<Trans>Parameters</Trans>}
+        addLabel={<Trans>Add parameter</Trans>}
+        addTestId="add-param"
+        onAdd={() =>
+          form.insertListItem('params', {
+            name: '',
+            type: 'string',
+            required: false,
+            description: '',
+          })
+        }
+      />
       {form.values.params.length === 0 ? (
         <Text size="sm" c="dimmed">
           <Trans>No parameters</Trans>

@@ -10,14 +10,7 @@ import { notify } from '../../../lib/notify';
 import { CrudPage } from '../../admin/components/CrudPage';
 import { dictOptions, DictTag, useDict } from '../../admin/useDict';
 import { workflowApi } from '../workflow.api';
-import {
-  AddButton,
-  designerPath,
-  EditRowAction,
-  formatTime,
-  RowAction,
-  tagOptions,
-} from './common';
+import { AddButton, designerPath, EditRowAction, formatTime, RowAction, tagFilter } from './common';
 
 type Row = WorkflowSummaryView & Record<string, unknown>;
 
@@ -38,12 +31,7 @@ export function WorkflowsPage() {
           { name: 'name', label: t`Name` },
           { name: 'processKey', label: t`Process key` },
           { name: 'status', label: t`Status`, type: 'select', options: dictOptions(statuses) },
-          {
-            name: 'tag',
-            label: t`Tag`,
-            type: 'select',
-            options: tagOptions(tags.data),
-          },
+          tagFilter(t`Tag`, tags.data),
         ],
         columns: [
           {

@@ -10,19 +10,21 @@ import {
   Select,
   type SelectProps,
   TagsInput,
+  Text,
   Textarea,
   TextInput,
   type TextInputProps,
   Tooltip,
 } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
-import { type NamedView, PERMISSIONS as P } from '@platform/contracts';
+import { NAME_MAX, type NamedView, PERMISSIONS as P } from '@platform/contracts';
 import { IconDeviceFloppy, IconEdit, IconHierarchy2, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useRouter, useSearch } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 
 import { HasPermi } from '../../../components/Permission';
+import type { Field } from '../../admin/components/CrudPage';
 import { type FormErrors, onlyErrors } from '../validation';
 
 export const designerPath = (workflowId: number) =>
@@ -266,5 +268,54 @@ export function DesignButton({ workflowId }: { workflowId: number }) {
         <Trans>Design flowchart</Trans>
       </Button>
     </HasPermi>
+  );
+}
+
+/** The rule of a record's name: not empty and at most NAME_MAX characters. */
+export function useNameRule(): (value: string) => string | null {
+  const { t } = useLingui();
+  return (value) =>
+    !value.trim()
+      ? t`Name cannot be empty`
+      : value.length > NAME_MAX
+        ? t`Length should not exceed ${NAME_MAX} characters`
+        : null;
+}
+
+/** A list filter by one of the tags in use. */
+export const tagFilter = (label: string, tags: string[] | undefined): Field => ({
+  name: 'tag',
+  label,
+  type: 'select',
+  options: tagOptions(tags),
+});
+
+/** The title of a list inside a form, with the button that adds an item. */
+export function ListHeader({
+  title,
+  addLabel,
+  addTestId,
+  onAdd,
+}: {
+  title: ReactNode;
+  addLabel: ReactNode;
+  addTestId: string;
+  onAdd: () => void;
+}) {
+  return (
+    <Group justify="space-between">
+      <Text size="sm" fw={500}>
+        {title}
+      </Text>
+      <Button
+        size="xs"
+        variant="light"
+        leftSection={<IconPlus size={14} />}
+        data-testid={addTestId}
+        onClick={onAdd}
+      >
+        {addLabel}
+      </Button>
+    </Group>
   );
 }
