@@ -44,6 +44,7 @@ import {
   ListHeader,
   LoadState,
   NameInput,
+  TagBadges,
   tagFilter,
   TagsField,
   translatedErrors,
@@ -78,15 +79,7 @@ export function FunctionsPage() {
           {
             key: 'tags',
             title: t`Tags`,
-            render: (r) => (
-              <Group gap={4}>
-                {r.tags.map((tag) => (
-                  <Badge key={tag} variant="outline" tt="none">
-                    {tag}
-                  </Badge>
-                ))}
-              </Group>
-            ),
+            render: (r) => <TagBadges tags={r.tags} />,
           },
           {
             key: 'params',

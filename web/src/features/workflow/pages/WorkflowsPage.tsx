@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Anchor, Badge, Group } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { PERMISSIONS as P, type WorkflowSummaryView } from '@platform/contracts';
 import { IconCopy, IconHierarchy2, IconVersions } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -10,7 +10,15 @@ import { notify } from '../../../lib/notify';
 import { CrudPage } from '../../admin/components/CrudPage';
 import { dictOptions, DictTag, useDict } from '../../admin/useDict';
 import { workflowApi } from '../workflow.api';
-import { AddButton, designerPath, EditRowAction, formatTime, RowAction, tagFilter } from './common';
+import {
+  AddButton,
+  designerPath,
+  EditRowAction,
+  formatTime,
+  RowAction,
+  TagBadges,
+  tagFilter,
+} from './common';
 
 type Row = WorkflowSummaryView & Record<string, unknown>;
 
@@ -56,15 +64,7 @@ export function WorkflowsPage() {
           {
             key: 'tags',
             title: t`Tags`,
-            render: (r) => (
-              <Group gap={4}>
-                {r.tags.map((tag) => (
-                  <Badge key={tag} variant="outline" tt="none">
-                    {tag}
-                  </Badge>
-                ))}
-              </Group>
-            ),
+            render: (r) => <TagBadges tags={r.tags} />,
           },
           { key: 'version', title: t`Version`, render: (r) => `v${r.version}` },
           { key: 'updateTime', title: t`Updated`, render: (r) => formatTime(r.updateTime) },

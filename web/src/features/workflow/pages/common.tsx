@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import {
   ActionIcon,
   Alert,
+  Badge,
   Button,
   Center,
   Group,
@@ -316,6 +317,19 @@ export function ListHeader({
       >
         {addLabel}
       </Button>
+    </Group>
+  );
+}
+
+/** A record's tags in a list row. */
+export function TagBadges({ tags }: { tags: string[] }) {
+  return (
+    <Group gap={4}>
+      {tags.map((tag) => (
+        <Badge key={tag} variant="outline" tt="none">
+          {tag}
+        </Badge>
+      ))}
     </Group>
   );
 }
