@@ -1,15 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  Anchor,
-  Card,
-  MultiSelect,
-  Select,
-  SimpleGrid,
-  Stack,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, MultiSelect, Select, SimpleGrid, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   type AgentView,
@@ -19,7 +9,6 @@ import {
 } from '@platform/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { useState } from 'react';
 
 import { AppLink } from '../../../components/AppLink';
 import { notify } from '../../../lib/notify';
@@ -31,10 +20,12 @@ import {
   DescriptionInputs,
   EditRowAction,
   formatTime,
+  FormCard,
   FormFooter,
   LoadState,
   NameInput,
   StatusSelect,
+  useBusy,
   useIdParam,
   useNamedOptions,
   useNameRule,
@@ -150,15 +141,14 @@ function AgentForm({ initial, id }: { initial: AgentFormValues; id: number | nul
   const types = useDict('workflow_agent_type');
   const statuses = useDict('sys_normal_disable');
   const skills = useNamedOptions('skills', skillApi.simple);
-  const [busy, setBusy] = useState(false);
+  const { busy, whileBusy } = useBusy();
   const nameRule = useNameRule();
   const form = useForm<AgentFormValues>({
     initialValues: initial,
     validate: { name: nameRule },
   });
   const submit = async (values: AgentFormValues) => {
-    setBusy(true);
-    try {
+    await whileBusy(async () => {
       const body = { ...(id ? { id } : {}), ...values, skillIds: values.skillIds.map(Number) };
       await agentApi.save(body, id === null);
       notify('success', t`Saved`);
@@ -166,54 +156,48 @@ function AgentForm({ initial, id }: { initial: AgentFormValues; id: number | nul
       void queryClient.invalidateQueries({ queryKey: ['named', 'agents'] });
       if (id) void queryClient.invalidateQueries({ queryKey: ['agent', id] });
       router.history.push('/wujie/agent');
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
-    <Card withBorder maw={880} data-testid="agent-form">
-      <form onSubmit={form.onSubmit(submit)}>
-        <Stack gap="sm">
-          <Title order={4}>{id ? t`Edit agent` : t`Add agent`}</Title>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <NameInput {...form.getInputProps('name')} />
-            <TextInput
-              label={t`English name`}
-              data-testid="field-nameEn"
-              {...form.getInputProps('nameEn')}
-            />
-            <Select
-              label={t`Type`}
-              data={dictOptions(types)}
-              allowDeselect={false}
-              data-testid="field-type"
-              {...form.getInputProps('type')}
-            />
-            <StatusSelect data={dictOptions(statuses)} {...form.getInputProps('status')} />
-          </SimpleGrid>
-          <DescriptionInputs
-            chinese={form.getInputProps('description')}
-            english={form.getInputProps('descriptionEn')}
-          />
-          <Textarea
-            label={t`Instruction`}
-            autosize
-            minRows={4}
-            data-testid="field-instruction"
-            {...form.getInputProps('instruction')}
-          />
-          <MultiSelect
-            label={t`Skills`}
-            searchable
-            data={skills.options}
-            nothingFoundMessage={t`No skills`}
-            data-testid="field-skillIds"
-            {...form.getInputProps('skillIds')}
-          />
-          <FormFooter busy={busy} back={<Trans>Cancel</Trans>} backTo="/wujie/agent" />
-        </Stack>
-      </form>
-    </Card>
+    <FormCard testId="agent-form" maw={880} onSubmit={form.onSubmit(submit)}>
+      <Title order={4}>{id ? t`Edit agent` : t`Add agent`}</Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <NameInput {...form.getInputProps('name')} />
+        <TextInput
+          label={t`English name`}
+          data-testid="field-nameEn"
+          {...form.getInputProps('nameEn')}
+        />
+        <Select
+          label={t`Type`}
+          data={dictOptions(types)}
+          allowDeselect={false}
+          data-testid="field-type"
+          {...form.getInputProps('type')}
+        />
+        <StatusSelect data={dictOptions(statuses)} {...form.getInputProps('status')} />
+      </SimpleGrid>
+      <DescriptionInputs
+        chinese={form.getInputProps('description')}
+        english={form.getInputProps('descriptionEn')}
+      />
+      <Textarea
+        label={t`Instruction`}
+        autosize
+        minRows={4}
+        data-testid="field-instruction"
+        {...form.getInputProps('instruction')}
+      />
+      <MultiSelect
+        label={t`Skills`}
+        searchable
+        data={skills.options}
+        nothingFoundMessage={t`No skills`}
+        data-testid="field-skillIds"
+        {...form.getInputProps('skillIds')}
+      />
+      <FormFooter busy={busy} back={<Trans>Cancel</Trans>} backTo="/wujie/agent" />
+    </FormCard>
   );
 }
 

@@ -4,7 +4,6 @@ import {
   ActionIcon,
   Anchor,
   Button,
-  Card,
   Checkbox,
   Group,
   Modal,
@@ -64,11 +63,13 @@ import {
   AddButton,
   EditRowAction,
   formatTime,
+  FormCard,
   FormFooter,
   ListHeader,
   LoadState,
   NameInput,
   StatusSelect,
+  useBusy,
   useIdParam,
   useNamedOptions,
   useNameRule,
@@ -405,15 +406,14 @@ function RuleForm({
   const [type, setType] = useState<TaskAssignType>(rule.type ?? 'role');
   const [chosen, setChosen] = useState<string[]>(rule.options.map(String));
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, whileBusy } = useBusy();
   const options = assignOptions(type, sources, i18n.locale, (d) => i18n._(d));
   const save = async () => {
     if (!chosen.length) {
       setError(t`Choose at least one value`);
       return;
     }
-    setBusy(true);
-    try {
+    await whileBusy(async () => {
       const body = {
         ...(rule.id ? { id: rule.id } : {}),
         modelId: rule.modelId,
@@ -424,9 +424,7 @@ function RuleForm({
       await bpmApi.saveRule(body, !rule.id);
       notify('success', t`Saved`);
       onDone();
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <Stack gap="xs" data-testid="rule-form">
@@ -635,7 +633,7 @@ function FormEditor({ id, initial }: { id: number | null; initial: FormValues })
   const router = useRouter();
   const queryClient = useQueryClient();
   const statuses = useDict('sys_normal_disable');
-  const [busy, setBusy] = useState(false);
+  const { busy, whileBusy } = useBusy();
   const nameRule = useNameRule();
   const form = useForm<FormValues>({
     initialValues: initial,
@@ -647,84 +645,77 @@ function FormEditor({ id, initial }: { id: number | null; initial: FormValues })
     },
   });
   const submit = async (values: FormValues) => {
-    setBusy(true);
-    try {
+    await whileBusy(async () => {
       await bpmApi.saveForm({ ...(id ? { id } : {}), ...values }, id === null);
       notify('success', t`Saved`);
       void queryClient.invalidateQueries({ queryKey: ['bpm-forms'] });
       void queryClient.invalidateQueries({ queryKey: ['named', 'bpm-forms'] });
       router.history.push('/bpm/manager/model');
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
-    <Card withBorder maw={880} data-testid="bpm-form-editor">
-      <form onSubmit={form.onSubmit(submit)}>
-        <Stack gap="sm">
-          <Title order={4}>{id ? t`Edit form` : t`Add form`}</Title>
-          <Group grow align="flex-start">
-            <NameInput {...form.getInputProps('name')} />
-            <StatusSelect data={dictOptions(statuses)} {...form.getInputProps('status')} />
-          </Group>
-          <ListHeader
-            title={<Trans>Fields</Trans>}
-            addLabel={<Trans>Add field</Trans>}
-            addTestId="add-field"
-            onAdd={() =>
-              form.insertListItem('fields', { id: '', label: '', type: 'string', required: false })
-            }
+    <FormCard testId="bpm-form-editor" maw={880} onSubmit={form.onSubmit(submit)}>
+      <Title order={4}>{id ? t`Edit form` : t`Add form`}</Title>
+      <Group grow align="flex-start">
+        <NameInput {...form.getInputProps('name')} />
+        <StatusSelect data={dictOptions(statuses)} {...form.getInputProps('status')} />
+      </Group>
+      <ListHeader
+        title={<Trans>Fields</Trans>}
+        addLabel={<Trans>Add field</Trans>}
+        addTestId="add-field"
+        onAdd={() =>
+          form.insertListItem('fields', { id: '', label: '', type: 'string', required: false })
+        }
+      />
+      {form.values.fields.map((_, index) => (
+        <Group key={index} gap="xs" align="flex-start" data-testid={`form-field-${index}`}>
+          <TextInput
+            placeholder={t`Field id`}
+            aria-label={t`Field id`}
+            w={160}
+            data-testid="form-field-id"
+            {...form.getInputProps(`fields.${index}.id`)}
           />
-          {form.values.fields.map((_, index) => (
-            <Group key={index} gap="xs" align="flex-start" data-testid={`form-field-${index}`}>
-              <TextInput
-                placeholder={t`Field id`}
-                aria-label={t`Field id`}
-                w={160}
-                data-testid="form-field-id"
-                {...form.getInputProps(`fields.${index}.id`)}
-              />
-              <TextInput
-                placeholder={t`Label`}
-                aria-label={t`Label`}
-                style={{ flex: 1 }}
-                data-testid="form-field-label"
-                {...form.getInputProps(`fields.${index}.label`)}
-              />
-              <Select
-                aria-label={t`Type`}
-                data={FIELD_TYPES}
-                allowDeselect={false}
-                w={120}
-                {...form.getInputProps(`fields.${index}.type`)}
-              />
-              <Checkbox
-                label={t`Required`}
-                mt={8}
-                {...form.getInputProps(`fields.${index}.required`, { type: 'checkbox' })}
-              />
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                mt={4}
-                aria-label={t`Remove field`}
-                onClick={() => form.removeListItem('fields', index)}
-              >
-                <IconTrash size={16} />
-              </ActionIcon>
-            </Group>
-          ))}
-          <Textarea
-            label={t`Form settings (JSON)`}
-            autosize
-            minRows={2}
-            styles={{ input: { fontFamily: 'monospace' } }}
-            {...form.getInputProps('conf')}
+          <TextInput
+            placeholder={t`Label`}
+            aria-label={t`Label`}
+            style={{ flex: 1 }}
+            data-testid="form-field-label"
+            {...form.getInputProps(`fields.${index}.label`)}
           />
-          <Textarea label={t`Remark`} autosize minRows={2} {...form.getInputProps('remark')} />
-          <FormFooter busy={busy} back={<Trans>Back</Trans>} backTo="/bpm/manager/model" />
-        </Stack>
-      </form>
-    </Card>
+          <Select
+            aria-label={t`Type`}
+            data={FIELD_TYPES}
+            allowDeselect={false}
+            w={120}
+            {...form.getInputProps(`fields.${index}.type`)}
+          />
+          <Checkbox
+            label={t`Required`}
+            mt={8}
+            {...form.getInputProps(`fields.${index}.required`, { type: 'checkbox' })}
+          />
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            mt={4}
+            aria-label={t`Remove field`}
+            onClick={() => form.removeListItem('fields', index)}
+          >
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Group>
+      ))}
+      <Textarea
+        label={t`Form settings (JSON)`}
+        autosize
+        minRows={2}
+        styles={{ input: { fontFamily: 'monospace' } }}
+        {...form.getInputProps('conf')}
+      />
+      <Textarea label={t`Remark`} autosize minRows={2} {...form.getInputProps('remark')} />
+      <FormFooter busy={busy} back={<Trans>Back</Trans>} backTo="/bpm/manager/model" />
+    </FormCard>
   );
 }

@@ -40,6 +40,7 @@ import {
   AddButton,
   EditRowAction,
   formatTime,
+  FormCard,
   FormFooter,
   ListHeader,
   LoadState,
@@ -48,6 +49,7 @@ import {
   tagFilter,
   TagsField,
   translatedErrors,
+  useBusy,
   useIdParam,
 } from './common';
 
@@ -154,15 +156,14 @@ function FunctionForm({ initial, id }: { initial: FunctionFormValues; id: number
   const router = useRouter();
   const queryClient = useQueryClient();
   const tags = useQuery({ queryKey: ['function-tags'], queryFn: functionApi.tags });
-  const [busy, setBusy] = useState(false);
+  const { busy, whileBusy } = useBusy();
   const form = useForm<FunctionFormValues>({
     initialValues: initial,
     validate: (values) => translatedErrors(i18n, functionFormErrors(values)),
   });
 
   const submit = async (values: FunctionFormValues) => {
-    setBusy(true);
-    try {
+    await whileBusy(async () => {
       const body = { ...(id ? { id } : {}), ...values, name: values.name.trim() };
       const saved = await functionApi.save(body, id === null);
       notify('success', t`Saved`);
@@ -171,69 +172,63 @@ function FunctionForm({ initial, id }: { initial: FunctionFormValues; id: number
       void queryClient.invalidateQueries({ queryKey: ['named', 'functions'] });
       if (id) await queryClient.invalidateQueries({ queryKey: ['function', id] });
       else router.history.push(`/functions/info?id=${saved.id}`);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
     <Grid data-testid="function-page">
       <Grid.Col span={{ base: 12, lg: 7 }}>
-        <Card withBorder data-testid="function-form">
-          <form onSubmit={form.onSubmit(submit)}>
-            <Stack gap="sm">
-              <Title order={4}>{id ? t`Edit function` : t`Add function`}</Title>
-              <NameInput
-                description={t`The name of the function the code defines`}
-                ff="monospace"
-                {...form.getInputProps('name')}
-              />
-              <Textarea
-                label={t`Description`}
-                autosize
-                minRows={2}
-                data-testid="field-description"
-                {...form.getInputProps('description')}
-              />
-              <TagsField
-                required
-                value={form.values.tags}
-                onChange={(value) => form.setFieldValue('tags', value)}
-                suggestions={tags.data ?? []}
-                error={form.errors.tags}
-              />
-              <ParamsEditor form={form} />
-              <Group grow align="flex-start">
-                <Select
-                  label={t`Return type`}
-                  data={TYPE_OPTIONS}
-                  allowDeselect={false}
-                  data-testid="field-returnType"
-                  {...form.getInputProps('returnType')}
-                />
-                <TextInput
-                  label={t`Return description`}
-                  data-testid="field-returnDescription"
-                  {...form.getInputProps('returnDescription')}
-                />
-              </Group>
-              <Textarea
-                label={t`Code`}
-                withAsterisk
-                autosize
-                minRows={12}
-                maxRows={30}
-                spellCheck={false}
-                placeholder={'function add(a, b) {\n  return a + b;\n}'}
-                styles={{ input: { fontFamily: 'monospace', fontSize: 13 } }}
-                data-testid="field-code"
-                {...form.getInputProps('code')}
-                onKeyDown={(event) => indentOnTab(event, (v) => form.setFieldValue('code', v))}
-              />
-              <FormFooter busy={busy} back={<Trans>Back</Trans>} backTo="/wujie/functions" />
-            </Stack>
-          </form>
-        </Card>
+        <FormCard testId="function-form" onSubmit={form.onSubmit(submit)}>
+          <Title order={4}>{id ? t`Edit function` : t`Add function`}</Title>
+          <NameInput
+            description={t`The name of the function the code defines`}
+            ff="monospace"
+            {...form.getInputProps('name')}
+          />
+          <Textarea
+            label={t`Description`}
+            autosize
+            minRows={2}
+            data-testid="field-description"
+            {...form.getInputProps('description')}
+          />
+          <TagsField
+            required
+            value={form.values.tags}
+            onChange={(value) => form.setFieldValue('tags', value)}
+            suggestions={tags.data ?? []}
+            error={form.errors.tags}
+          />
+          <ParamsEditor form={form} />
+          <Group grow align="flex-start">
+            <Select
+              label={t`Return type`}
+              data={TYPE_OPTIONS}
+              allowDeselect={false}
+              data-testid="field-returnType"
+              {...form.getInputProps('returnType')}
+            />
+            <TextInput
+              label={t`Return description`}
+              data-testid="field-returnDescription"
+              {...form.getInputProps('returnDescription')}
+            />
+          </Group>
+          <Textarea
+            label={t`Code`}
+            withAsterisk
+            autosize
+            minRows={12}
+            maxRows={30}
+            spellCheck={false}
+            placeholder={'function add(a, b) {\n  return a + b;\n}'}
+            styles={{ input: { fontFamily: 'monospace', fontSize: 13 } }}
+            data-testid="field-code"
+            {...form.getInputProps('code')}
+            onKeyDown={(event) => indentOnTab(event, (v) => form.setFieldValue('code', v))}
+          />
+          <FormFooter busy={busy} back={<Trans>Back</Trans>} backTo="/wujie/functions" />
+        </FormCard>
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 5 }}>
         <HasPermi value={P.wujie.functions.run}>

@@ -1,16 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  Button,
-  Card,
-  Group,
-  MultiSelect,
-  SimpleGrid,
-  Stack,
-  Tabs,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Button, Group, MultiSelect, SimpleGrid, Tabs, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { PERMISSIONS as P, WORKFLOW_STATUS, type WorkflowView } from '@platform/contracts';
 import { IconCopy } from '@tabler/icons-react';
@@ -26,12 +15,14 @@ import { agentApi, workflowApi } from '../workflow.api';
 import {
   DescriptionInputs,
   DesignButton,
+  FormCard,
   LoadState,
   NameInput,
   SaveButton,
   StatusSelect,
   TagsField,
   translatedErrors,
+  useBusy,
   useIdParam,
   useNamedOptions,
 } from './common';
@@ -134,15 +125,14 @@ function WorkflowForm({
   const statuses = useDict('workflow_status');
   const agents = useNamedOptions('agents', agentApi.simple);
   const tags = useQuery({ queryKey: ['workflow-tags'], queryFn: workflowApi.allTags });
-  const [busy, setBusy] = useState(false);
+  const { busy, whileBusy } = useBusy();
   const form = useForm<WorkflowFormValues>({
     initialValues: initial,
     validate: (values) => translatedErrors(i18n, workflowFormErrors(values)),
   });
 
   const submit = async (values: WorkflowFormValues) => {
-    setBusy(true);
-    try {
+    await whileBusy(async () => {
       const body = {
         ...(workflow ? { id: workflow.id } : {}),
         ...values,
@@ -155,9 +145,7 @@ function WorkflowForm({
       void queryClient.invalidateQueries({ queryKey: ['workflow-tags'] });
       if (workflow) await queryClient.invalidateQueries({ queryKey: ['workflow', workflow.id] });
       else router.history.push(`/bpm/info?id=${saved.id}`);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const copy = async () => {
@@ -168,68 +156,64 @@ function WorkflowForm({
   };
 
   return (
-    <Card withBorder maw={880} data-testid="workflow-form">
-      <form onSubmit={form.onSubmit(submit)}>
-        <Stack gap="sm">
-          <Group justify="space-between">
-            <Title order={4}>{workflow ? t`Edit workflow` : t`Add workflow`}</Title>
-            {workflow ? (
-              <Text size="sm" c="dimmed" data-testid="workflow-version">
-                <Trans>Current version v{workflow.version}</Trans>
-              </Text>
-            ) : null}
-          </Group>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <NameInput {...form.getInputProps('name')} />
-            <StatusSelect data={dictOptions(statuses)} {...form.getInputProps('status')} />
-          </SimpleGrid>
-          <DescriptionInputs
-            chinese={form.getInputProps('description')}
-            english={form.getInputProps('descriptionEn')}
-          />
-          <MultiSelect
-            label={t`Agents`}
-            description={t`Agents this workflow uses (at least one)`}
-            withAsterisk
-            searchable
-            data={agents.options}
-            nothingFoundMessage={agents.loading ? t`Loading…` : t`No agents`}
-            data-testid="field-agentIds"
-            {...form.getInputProps('agentIds')}
-          />
-          <Textarea
-            label={t`Parameters`}
-            autosize
-            minRows={2}
-            data-testid="field-params"
-            {...form.getInputProps('params')}
-          />
-          <TagsField
-            value={form.values.tags}
-            onChange={(value) => form.setFieldValue('tags', value)}
-            suggestions={tags.data ?? []}
-            error={form.errors.tags}
-          />
-          <Group justify="flex-end" mt="sm">
-            {workflow ? (
-              <>
-                <HasPermi value={P.wujie.workflow.add}>
-                  <Button
-                    variant="default"
-                    leftSection={<IconCopy size={16} />}
-                    data-testid="copy"
-                    onClick={() => void copy()}
-                  >
-                    <Trans>Copy</Trans>
-                  </Button>
-                </HasPermi>
-                <DesignButton workflowId={workflow.id} />
-              </>
-            ) : null}
-            <SaveButton busy={busy} />
-          </Group>
-        </Stack>
-      </form>
-    </Card>
+    <FormCard testId="workflow-form" maw={880} onSubmit={form.onSubmit(submit)}>
+      <Group justify="space-between">
+        <Title order={4}>{workflow ? t`Edit workflow` : t`Add workflow`}</Title>
+        {workflow ? (
+          <Text size="sm" c="dimmed" data-testid="workflow-version">
+            <Trans>Current version v{workflow.version}</Trans>
+          </Text>
+        ) : null}
+      </Group>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <NameInput {...form.getInputProps('name')} />
+        <StatusSelect data={dictOptions(statuses)} {...form.getInputProps('status')} />
+      </SimpleGrid>
+      <DescriptionInputs
+        chinese={form.getInputProps('description')}
+        english={form.getInputProps('descriptionEn')}
+      />
+      <MultiSelect
+        label={t`Agents`}
+        description={t`Agents this workflow uses (at least one)`}
+        withAsterisk
+        searchable
+        data={agents.options}
+        nothingFoundMessage={agents.loading ? t`Loading…` : t`No agents`}
+        data-testid="field-agentIds"
+        {...form.getInputProps('agentIds')}
+      />
+      <Textarea
+        label={t`Parameters`}
+        autosize
+        minRows={2}
+        data-testid="field-params"
+        {...form.getInputProps('params')}
+      />
+      <TagsField
+        value={form.values.tags}
+        onChange={(value) => form.setFieldValue('tags', value)}
+        suggestions={tags.data ?? []}
+        error={form.errors.tags}
+      />
+      <Group justify="flex-end" mt="sm">
+        {workflow ? (
+          <>
+            <HasPermi value={P.wujie.workflow.add}>
+              <Button
+                variant="default"
+                leftSection={<IconCopy size={16} />}
+                data-testid="copy"
+                onClick={() => void copy()}
+              >
+                <Trans>Copy</Trans>
+              </Button>
+            </HasPermi>
+            <DesignButton workflowId={workflow.id} />
+          </>
+        ) : null}
+        <SaveButton busy={busy} />
+      </Group>
+    </FormCard>
   );
 }

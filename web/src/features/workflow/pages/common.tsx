@@ -5,11 +5,13 @@ import {
   Alert,
   Badge,
   Button,
+  Card,
   Center,
   Group,
   Loader,
   Select,
   type SelectProps,
+  Stack,
   TagsInput,
   Text,
   Textarea,
@@ -22,7 +24,7 @@ import { NAME_MAX, type NamedView, PERMISSIONS as P } from '@platform/contracts'
 import { IconDeviceFloppy, IconEdit, IconHierarchy2, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useRouter, useSearch } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 
 import { HasPermi } from '../../../components/Permission';
 import type { Field } from '../../admin/components/CrudPage';
@@ -331,5 +333,40 @@ export function TagBadges({ tags }: { tags: string[] }) {
         </Badge>
       ))}
     </Group>
+  );
+}
+
+/** `busy` while the work given to `whileBusy` runs, for the loader of the button that started it. */
+export function useBusy() {
+  const [busy, setBusy] = useState(false);
+  const whileBusy = async (work: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await work();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, whileBusy };
+}
+
+/** The frame of a record's form: a card around the form and its fields, one below the other. */
+export function FormCard({
+  testId,
+  maw,
+  onSubmit,
+  children,
+}: {
+  testId: string;
+  maw?: number;
+  onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
+  children: ReactNode;
+}) {
+  return (
+    <Card withBorder maw={maw} data-testid={testId}>
+      <form onSubmit={onSubmit}>
+        <Stack gap="sm">{children}</Stack>
+      </form>
+    </Card>
   );
 }
