@@ -1,20 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
-import { openContext, screenshot, signIn, useBrowser } from './browser';
-import { ADMIN_PASSWORD } from './stack';
+import { openContext, screenshot, signIn, signInAsAdmin, useBrowser } from './browser';
 
 const browser = useBrowser();
 const stamp = String(Date.now()).slice(-6);
-
-async function adminPage() {
-  const context = await openContext(browser());
-  const page = await context.newPage();
-  await page.goto('/login');
-  await signIn(page, 'admin', ADMIN_PASSWORD);
-  await page.waitForURL('**/wujie/char/talk');
-  return { context, page };
-}
 
 const form = (page: Page) => page.getByTestId('entity-form');
 
@@ -27,7 +17,7 @@ describe('administration console', () => {
   it('should let an admin create a role with some menus and a user with it, who then sees only those', async () => {
     const roleName = `Post clerk ${stamp}`;
     const userName = `clerk${stamp}`;
-    const { context, page } = await adminPage();
+    const { context, page } = await signInAsAdmin(browser());
 
     await page.goto('/system/role');
     await page.getByTestId('roles-page').getByTestId('add').click();
@@ -81,7 +71,7 @@ describe('administration console', () => {
   });
 
   it('should show dictionary labels in the current language', async () => {
-    const { context, page } = await adminPage();
+    const { context, page } = await signInAsAdmin(browser());
     await page.goto('/system/user');
     const status = page.getByTestId('users-page').getByTestId('dict-sys_normal_disable').first();
     await expect.poll(() => status.textContent()).toBe('正常');
@@ -94,7 +84,7 @@ describe('administration console', () => {
   });
 
   it('should show a notice with <script> in it as text, never running it', async () => {
-    const { context, page } = await adminPage();
+    const { context, page } = await signInAsAdmin(browser());
     await page.goto('/system/notice');
     await page.getByTestId('notices-page').getByTestId('add').click();
     await form(page).getByTestId('field-noticeTitle').fill(`Typed ${stamp}`);

@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 
-import { ROOT } from './stack';
+import { ADMIN_PASSWORD, ROOT } from './stack';
 
 export const OUTPUT = join(ROOT, 'e2e', 'output');
 const SCREENSHOTS = join(OUTPUT, 'screenshots');
@@ -102,6 +102,72 @@ export async function signIn(page: Page, identifier: string, password: string): 
   await page.getByTestId('login-submit').click();
   // A failed attempt shows a new captcha: the next attempt waits for it.
   captchaIds.delete(page);
+}
+
+/**
+ * A fresh context and page signed in as the admin, on the start page. `logErrors` prints the page's
+ * console errors and uncaught exceptions, to tell why a step failed.
+ */
+export async function signInAsAdmin(
+  browser: Browser,
+  options: { viewport?: { width: number; height: number }; logErrors?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await openContext(browser, options.viewport);
+  const page = await context.newPage();
+  if (options.logErrors) {
+    page.on('console', (m) => {
+      if (m.type() === 'error') console.log('[console]', m.text());
+    });
+    page.on('pageerror', (e) => console.log('[pageerror]', e.message));
+  }
+  await page.goto('/login');
+  await signIn(page, 'admin', ADMIN_PASSWORD);
+  await page.waitForURL('**/wujie/char/talk');
+  return { context, page };
+}
+
+/**
+ * An API call with the signed-in user's token, made from inside the page as another client (the
+ * designer) would make it; a list's rows or else the data, and an error unless the code is 200.
+ */
+export async function pageApi<T>(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const envelope = await page.evaluate(
+    async ({ method, path, body }) => {
+      const raw =
+        localStorage.getItem('wujie-Admin-Token') ??
+        sessionStorage.getItem('wujie-Admin-Token') ??
+        '';
+      let token = raw;
+      try {
+        token = (JSON.parse(raw) as { content?: string }).content ?? raw;
+      } catch {
+        // stored as plain text
+      }
+      const response = await fetch(`/prod-api${path}`, {
+        method,
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${token}`,
+          repeatSubmit: 'false',
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return (await response.json()) as {
+        code: number;
+        msg: string;
+        data: unknown;
+        rows?: unknown;
+      };
+    },
+    { method, path, body },
+  );
+  if (envelope.code !== 200) throw new Error(`${path}: ${envelope.code} ${envelope.msg}`);
+  return (envelope.rows ?? envelope.data) as T;
 }
 
 export async function pathOf(page: Page): Promise<string> {

@@ -6,8 +6,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
-import { openContext, screenshot, signIn, useBrowser } from './browser';
-import { ADMIN_PASSWORD } from './stack';
+import { pageApi, screenshot, signInAsAdmin, useBrowser } from './browser';
 
 // Issue 5's designer: a workflow's diagram drawn, described (agents and branches), saved, reloaded;
 // a diagram made elsewhere imported and exported; undo/redo; the designer messages of spec §5.
@@ -15,56 +14,16 @@ import { ADMIN_PASSWORD } from './stack';
 const browser = useBrowser();
 const stamp = String(Date.now()).slice(-6);
 const FIXTURE = join(import.meta.dirname, '..', 'fixtures', 'leave-request.bpmn');
+/** A wide window, and the page's errors printed to tell why a step failed. */
+const DESIGNER_SESSION = { viewport: { width: 1680, height: 1000 }, logErrors: true };
 /** The process key the first test saves (taken for the duplicate-key check). */
 let savedKey = '';
 
-async function adminPage() {
-  const context = await openContext(browser(), { width: 1680, height: 1000 });
-  const page = await context.newPage();
-  page.on('console', (m) => {
-    if (m.type() === 'error') console.log('[console]', m.text());
-  });
-  page.on('pageerror', (e) => console.log('[pageerror]', e.message));
-  await page.goto('/login');
-  await signIn(page, 'admin', ADMIN_PASSWORD);
-  await page.waitForURL('**/wujie/char/talk');
-  return { context, page };
-}
-
-/** An API call with the signed-in user's token, from inside the page. */
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  const envelope = await page.evaluate(
-    async ({ method, path, body }) => {
-      const raw =
-        localStorage.getItem('wujie-Admin-Token') ??
-        sessionStorage.getItem('wujie-Admin-Token') ??
-        '';
-      let token = raw;
-      try {
-        token = (JSON.parse(raw) as { content?: string }).content ?? raw;
-      } catch {
-        // stored as plain text
-      }
-      const response = await fetch(`/prod-api${path}`, {
-        method,
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${token}`,
-          repeatSubmit: 'false',
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return (await response.json()) as { code: number; msg: string; data: unknown };
-    },
-    { method, path, body },
-  );
-  if (envelope.code !== 200) throw new Error(`${path}: ${envelope.code} ${envelope.msg}`);
-  return envelope.data as T;
-}
-
 async function createWorkflow(page: Page, name: string): Promise<number> {
-  const agent = await api<{ id: number }>(page, 'POST', '/wujie/agent', { name: `Agent ${name}` });
-  const workflow = await api<{ id: number }>(page, 'POST', '/wujie/workflow', {
+  const agent = await pageApi<{ id: number }>(page, 'POST', '/wujie/agent', {
+    name: `Agent ${name}`,
+  });
+  const workflow = await pageApi<{ id: number }>(page, 'POST', '/wujie/workflow', {
     name,
     agentIds: [agent.id],
   });
@@ -188,7 +147,7 @@ async function shownDiagram(page: Page) {
 
 describe('process designer', () => {
   it('should draw agents and a branch, save them, and show the same diagram after a reload', async () => {
-    const { context, page } = await adminPage();
+    const { context, page } = await signInAsAdmin(browser(), DESIGNER_SESSION);
     const workflowId = await createWorkflow(page, `Review ${stamp}`);
     await openDesigner(page, `?workflowId=${workflowId}`);
     await drawAgentFlow(page);
@@ -206,7 +165,7 @@ describe('process designer', () => {
       .first()
       .waitFor();
     expect(
-      (await api<{ workflow: string }>(page, 'GET', `/wujie/workflow/${workflowId}`)).workflow,
+      (await pageApi<{ workflow: string }>(page, 'GET', `/wujie/workflow/${workflowId}`)).workflow,
     ).toBe('');
 
     await pick(page, 'Agent_plan');
@@ -268,7 +227,7 @@ describe('process designer', () => {
     await page.keyboard.press('Escape');
 
     // What the server stored: the agent and branch descriptors in the nodes' documentation.
-    const stored = await api<{ workflow: string; processKey: string }>(
+    const stored = await pageApi<{ workflow: string; processKey: string }>(
       page,
       'GET',
       `/wujie/workflow/${workflowId}`,
@@ -314,7 +273,7 @@ describe('process designer', () => {
   });
 
   it('should import a diagram made elsewhere and export it unchanged in meaning, with undo and redo', async () => {
-    const { context, page } = await adminPage();
+    const { context, page } = await signInAsAdmin(browser(), DESIGNER_SESSION);
     await openDesigner(page, '');
     await page.locator('input[type="file"]').setInputFiles(FIXTURE);
     await page
@@ -424,7 +383,7 @@ describe('process designer', () => {
   });
 
   it('should show the designer messages for a bad or taken key, a taken message id and a listener without a type', async () => {
-    const { context, page } = await adminPage();
+    const { context, page } = await signInAsAdmin(browser(), DESIGNER_SESSION);
     await openDesigner(page, '');
     const panel = page.getByTestId('properties-panel');
 
@@ -488,7 +447,7 @@ describe('process designer', () => {
   });
 
   it('should save a new diagram as a process model and open it again by its id', async () => {
-    const { context, page } = await adminPage();
+    const { context, page } = await signInAsAdmin(browser(), DESIGNER_SESSION);
     // A workflow that cannot be read shows the read failure of spec §8.
     await page.goto('/bpm/manager/model/design?workflowId=987654321');
     await page.getByTestId('designer-error').getByText('获取模型失败，请重试！').waitFor();
@@ -504,7 +463,7 @@ describe('process designer', () => {
     await page.getByTestId('save').click();
     await page.waitForURL(/modelId=\d+/);
     const modelId = new URL(page.url()).searchParams.get('modelId');
-    const model = await api<{ key: string; name: string; bpmnXml: string }>(
+    const model = await pageApi<{ key: string; name: string; bpmnXml: string }>(
       page,
       'GET',
       `/bpm/model/${modelId}`,
@@ -519,7 +478,7 @@ describe('process designer', () => {
   });
 
   it('should copy retry cycles, connectors and fields only where spec §5 allows them', async () => {
-    const { context, page } = await adminPage();
+    const { context, page } = await signInAsAdmin(browser(), DESIGNER_SESSION);
     await openDesigner(page, '');
     const kept = await page.evaluate(() => {
       const modeler = (document.querySelector('[data-testid="designer-canvas"]') as any)

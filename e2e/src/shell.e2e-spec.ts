@@ -2,19 +2,10 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { registerUser } from './api';
-import { openContext, pathOf, screenshot, signIn, useBrowser } from './browser';
+import { openContext, pathOf, screenshot, signIn, signInAsAdmin, useBrowser } from './browser';
 import { ADMIN_PASSWORD } from './stack';
 
 const browser = useBrowser();
-
-async function adminPage(viewport?: { width: number; height: number }) {
-  const context = await openContext(browser(), viewport);
-  const page = await context.newPage();
-  await page.goto('/login');
-  await signIn(page, 'admin', ADMIN_PASSWORD);
-  await page.waitForURL('**/wujie/char/talk');
-  return { context, page };
-}
 
 const storageValue = (page: Page, key: string) =>
   page.evaluate((name) => JSON.parse(localStorage.getItem(`wujie-${name}`) ?? 'null'), key);
@@ -48,7 +39,7 @@ describe('route guard', () => {
   });
 
   it('should send unknown paths to /404', async () => {
-    const { context, page } = await adminPage();
+    const { context, page } = await signInAsAdmin(browser());
     await page.goto('/no/such/page');
     await page.waitForURL('**/404');
     await page.getByTestId('error-404').waitFor();
@@ -58,7 +49,7 @@ describe('route guard', () => {
 
 describe('language', () => {
   it('should switch the visible texts and keep the choice over a reload', async () => {
-    const { context, page } = await adminPage();
+    const { context, page } = await signInAsAdmin(browser());
     await page.getByTestId('sidebar-menu').getByText('用户管理').waitFor();
     await page.getByTestId('lang-en').click();
     await page.getByTestId('sidebar-menu').getByText('User management').waitFor();
@@ -112,7 +103,7 @@ describe('language', () => {
 
 describe('main layout', () => {
   it('should close tabs from the context menu and keep the pinned ones', async () => {
-    const { context, page } = await adminPage();
+    const { context, page } = await signInAsAdmin(browser());
     for (const path of ['/wujie/user', '/wujie/company', '/index', '/wujie/agent']) {
       await page.getByTestId('sidebar-menu').locator(`[data-menu-path="${path}"]`).click();
       await page.locator(`[data-tag-path="${path}"]`).waitFor();
@@ -142,7 +133,7 @@ describe('main layout', () => {
   });
 
   it('should remember the collapsed sidebar over a reload', async () => {
-    const { context, page } = await adminPage();
+    const { context, page } = await signInAsAdmin(browser());
     await page.getByTestId('sidebar-toggle').click();
     await page.locator('[data-testid="sidebar-menu"][data-collapsed]').waitFor();
     expect(await storageValue(page, 'sidebarStatus')).toMatchObject({ content: 0 });
@@ -155,7 +146,7 @@ describe('main layout', () => {
   });
 
   it('should save layout settings to layout-setting and reset them', async () => {
-    const { context, page } = await adminPage();
+    const { context, page } = await signInAsAdmin(browser());
     await page.getByTestId('avatar-menu').click();
     await page.getByTestId('open-settings').click();
     await page.getByRole('switch', { name: '开启 Tags-Views' }).dispatchEvent('click');
@@ -181,7 +172,9 @@ describe('main layout', () => {
   });
 
   it('should show the menu in a drawer below 992 px', async () => {
-    const { context, page } = await adminPage({ width: 800, height: 900 });
+    const { context, page } = await signInAsAdmin(browser(), {
+      viewport: { width: 800, height: 900 },
+    });
     expect(await page.getByTestId('sidebar').count()).toBe(0);
     await page.getByTestId('sidebar-toggle').click();
     const drawer = page.getByTestId('sidebar-menu');
@@ -194,7 +187,7 @@ describe('main layout', () => {
   });
 
   it('should ask before logging out and go back to the sign-in page', async () => {
-    const { context, page } = await adminPage();
+    const { context, page } = await signInAsAdmin(browser());
     await page.getByTestId('avatar-menu').click();
     await page.getByTestId('logout').click();
     await page.getByText('确定注销并退出系统吗？').waitFor();

@@ -2,49 +2,13 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import { buildBpmnXml, type NodeSpec } from '../../packages/bpmn/src/build';
-import { openContext, screenshot, signIn, useBrowser } from './browser';
-import { ADMIN_PASSWORD } from './stack';
+import { pageApi, screenshot, signInAsAdmin, useBrowser } from './browser';
 
 // The workflow area's pages (issue 5): agents, functions with a sandboxed test run, workflows with
 // versions, diff and restore, and the read-only process viewer on the workflow's pages.
 
 const browser = useBrowser();
 const stamp = String(Date.now()).slice(-6);
-
-async function adminPage() {
-  const context = await openContext(browser());
-  const page = await context.newPage();
-  await page.goto('/login');
-  await signIn(page, 'admin', ADMIN_PASSWORD);
-  await page.waitForURL('**/wujie/char/talk');
-  return { context, page };
-}
-
-/** A call to the API with the signed-in user's token, as another client (the designer) would make it. */
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  const envelope = await page.evaluate(
-    async ({ method, path, body }) => {
-      const raw =
-        localStorage.getItem('wujie-Admin-Token') ??
-        sessionStorage.getItem('wujie-Admin-Token') ??
-        '';
-      const token = (JSON.parse(raw) as { content?: string }).content ?? raw;
-      const res = await fetch(`/prod-api${path}`, {
-        method,
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${token}`,
-          repeatSubmit: 'false',
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return (await res.json()) as { code: number; msg: string; data: unknown; rows?: unknown };
-    },
-    { method, path, body },
-  );
-  if (envelope.code !== 200) throw new Error(`${path}: ${envelope.code} ${envelope.msg}`);
-  return (envelope.rows ?? envelope.data) as T;
-}
 
 /**
  * Opens a select and clicks an option (the first when none is named). A field in a dialog that is
@@ -185,7 +149,7 @@ interface Stored {
 
 describe('workflow pages', () => {
   it('should create agents, and a function whose test run returns a value or hits the time limit', async () => {
-    const { context, page } = await adminPage();
+    const { context, page } = await signInAsAdmin(browser());
     for (const [name, nameEn] of [
       [`规划智能体${stamp}`, `Planner ${stamp}`],
       [`评审智能体${stamp}`, `Reviewer ${stamp}`],
@@ -200,11 +164,9 @@ describe('workflow pages', () => {
       await page.waitForURL('**/wujie/agent');
       await page.getByTestId('agents-page').getByText(name!).waitFor();
     }
-    const agents = await api<{ name: string; nameEn: string; type: string; instruction: string }[]>(
-      page,
-      'GET',
-      `/wujie/agent/list?name=${encodeURIComponent(stamp)}`,
-    );
+    const agents = await pageApi<
+      { name: string; nameEn: string; type: string; instruction: string }[]
+    >(page, 'GET', `/wujie/agent/list?name=${encodeURIComponent(stamp)}`);
     expect(agents.map((a) => a.nameEn).sort()).toEqual([`Planner ${stamp}`, `Reviewer ${stamp}`]);
     expect(agents[0]).toMatchObject({ type: 'Agent' });
 
@@ -253,7 +215,7 @@ describe('workflow pages', () => {
     await page.getByTestId('form-submit').click();
     await page.waitForURL(/\/functions\/info\?id=\d+/);
     const id = new URL(page.url()).searchParams.get('id');
-    const stored = await api<{ name: string; tags: string[]; code: string; params: unknown[] }>(
+    const stored = await pageApi<{ name: string; tags: string[]; code: string; params: unknown[] }>(
       page,
       'GET',
       `/wujie/functions/${id}`,
@@ -267,7 +229,7 @@ describe('workflow pages', () => {
   });
 
   it('should add a workflow, version it while online, compare and restore versions', async () => {
-    const { context, page } = await adminPage();
+    const { context, page } = await signInAsAdmin(browser());
     const name = `抗体设计流程${stamp}`;
     const key = `wf_e2e_${stamp}`;
 
@@ -286,28 +248,28 @@ describe('workflow pages', () => {
     await page.getByTestId('form-submit').click();
     await page.waitForURL(/\/bpm\/info\?id=\d+/);
     const id = Number(new URL(page.url()).searchParams.get('id'));
-    let stored = await api<Stored>(page, 'GET', `/wujie/workflow/${id}`);
+    let stored = await pageApi<Stored>(page, 'GET', `/wujie/workflow/${id}`);
     expect(stored).toMatchObject({ name, status: '0', description: '第一版', tags: ['e2e'] });
     expect(stored.agentIds).toHaveLength(1);
 
     // The designer (another screen) saves the flowchart; the page then shows it read-only.
-    await api(page, 'PUT', '/wujie/workflow', { ...stored, workflow: diagram(key) });
+    await pageApi(page, 'PUT', '/wujie/workflow', { ...stored, workflow: diagram(key) });
     await page.reload();
     await page.getByTestId('field-name').waitFor();
     await pick(page, 'field-status', '已上线');
     await saveWorkflowForm(page, id);
-    expect((await api<Stored>(page, 'GET', `/wujie/workflow/${id}`)).status).toBe('2');
+    expect((await pageApi<Stored>(page, 'GET', `/wujie/workflow/${id}`)).status).toBe('2');
     await page.getByTestId('workflow-version').getByText('v1').waitFor();
 
     // Saving an online workflow makes a new version.
     await page.getByTestId('field-description').fill('第二版');
     await saveWorkflowForm(page, id);
     await page.getByTestId('workflow-version').getByText('v2').waitFor();
-    stored = await api<Stored>(page, 'GET', `/wujie/workflow/${id}`);
+    stored = await pageApi<Stored>(page, 'GET', `/wujie/workflow/${id}`);
     expect(stored).toMatchObject({ version: 2, description: '第二版' });
 
     // The designer changes one agent and adds another: version 3.
-    await api(page, 'PUT', '/wujie/workflow', {
+    await pageApi(page, 'PUT', '/wujie/workflow', {
       ...stored,
       workflow: diagram(key, { changed: true }),
     });
@@ -347,17 +309,17 @@ describe('workflow pages', () => {
     expect(
       await table.getByTestId('version-4').getByTestId('restored-from').textContent(),
     ).toContain('v1');
-    stored = await api<Stored>(page, 'GET', `/wujie/workflow/${id}`);
+    stored = await pageApi<Stored>(page, 'GET', `/wujie/workflow/${id}`);
     expect(stored).toMatchObject({ version: 4, description: '第一版' });
     expect(stored.workflow).not.toContain('Task_3');
     await context.close();
   });
 
   it('should show the flowchart read-only, mark checked and broken nodes, and show a clicked agent', async () => {
-    const { context, page } = await adminPage();
-    const [agent] = await api<{ id: number }[]>(page, 'GET', `/wujie/agent/list?name=${stamp}`);
+    const { context, page } = await signInAsAdmin(browser());
+    const [agent] = await pageApi<{ id: number }[]>(page, 'GET', `/wujie/agent/list?name=${stamp}`);
     const key = `wf_view_${stamp}`;
-    const created = await api<Stored>(page, 'POST', '/wujie/workflow', {
+    const created = await pageApi<Stored>(page, 'POST', '/wujie/workflow', {
       name: `查看流程${stamp}`,
       agentIds: [agent!.id],
       workflow: diagram(key),
@@ -475,11 +437,11 @@ describe('workflow pages', () => {
     await page.getByTestId('copy').click();
     await page.waitForURL((url) => url.searchParams.get('id') !== String(created.id));
     const copyId = Number(new URL(page.url()).searchParams.get('id'));
-    const copy = await api<Stored>(page, 'GET', `/wujie/workflow/${copyId}`);
+    const copy = await pageApi<Stored>(page, 'GET', `/wujie/workflow/${copyId}`);
     expect(copy.name).toContain(`查看流程${stamp}`);
     expect(copy.processKey).toBe(`${key}_copy`);
     const broken = diagram(copy.processKey, { broken: true });
-    await api(page, 'PUT', '/wujie/workflow', { ...copy, workflow: broken });
+    await pageApi(page, 'PUT', '/wujie/workflow', { ...copy, workflow: broken });
     await page.reload();
     await page.getByTestId('tab-diagram').click();
     await page.getByTestId('check-diagram').click();
@@ -498,12 +460,12 @@ describe('workflow pages', () => {
     await list.getByTestId(`row-${copyId}`).getByTestId('delete').click();
     await page.getByTestId('confirm-ok').click();
     await expect.poll(() => list.getByTestId('total').textContent()).toContain('1');
-    const left = await api<{ id: number }[]>(page, 'GET', `/wujie/workflow/list?name=${stamp}`);
+    const left = await pageApi<{ id: number }[]>(page, 'GET', `/wujie/workflow/list?name=${stamp}`);
     expect(left.map((w) => w.id)).not.toContain(copyId);
     await context.close();
   });
   it('should keep a skill with its functions and give it to an agent', async () => {
-    const { context, page } = await adminPage();
+    const { context, page } = await signInAsAdmin(browser());
     const skillName = `计算技能${stamp}`;
     await page.goto('/wujie/skill');
     await page.getByTestId('skills-page').getByTestId('add').click();
@@ -526,19 +488,19 @@ describe('workflow pages', () => {
     await page.getByTestId('form-submit').click();
     await page.waitForURL('**/wujie/agent');
     await row.getByText(skillName).waitFor();
-    const [skill] = await api<{ id: number; functionIds: number[] }[]>(
+    const [skill] = await pageApi<{ id: number; functionIds: number[] }[]>(
       page,
       'GET',
       `/wujie/skill/list?name=${encodeURIComponent(skillName)}`,
     );
     expect(skill!.functionIds).toHaveLength(1);
-    const agent = await api<{ skillIds: number[] }>(page, 'GET', `/wujie/agent/${agentId}`);
+    const agent = await pageApi<{ skillIds: number[] }>(page, 'GET', `/wujie/agent/${agentId}`);
     expect(agent.skillIds).toEqual([skill!.id]);
     await context.close();
   });
 
   it('should manage process models, forms, work groups and task assignment rules', async () => {
-    const { context, page } = await adminPage();
+    const { context, page } = await signInAsAdmin(browser());
     const key = `bpm_e2e_${stamp}`;
     await page.goto('/bpm/manager/model');
 
@@ -554,7 +516,7 @@ describe('workflow pages', () => {
     await page.waitForURL('**/bpm/manager/model');
     await page.getByTestId('tab-forms').click();
     await page.getByTestId('bpm-forms').getByText(`请假表单${stamp}`).waitFor();
-    const [storedForm] = await api<{ id: number; fields: unknown[] }[]>(
+    const [storedForm] = await pageApi<{ id: number; fields: unknown[] }[]>(
       page,
       'GET',
       `/bpm/form/list?name=${stamp}`,
@@ -582,14 +544,14 @@ describe('workflow pages', () => {
     await page.getByTestId('form-submit').click();
     const modelRow = page.getByTestId('bpm-models').locator('tr', { hasText: key });
     await modelRow.waitFor();
-    const [model] = await api<{ id: number; formId: number }[]>(
+    const [model] = await pageApi<{ id: number; formId: number }[]>(
       page,
       'GET',
       `/bpm/model/list?key=${key}`,
     );
     expect(model!.formId).toBe(storedForm!.id);
-    const full = await api<Record<string, unknown>>(page, 'GET', `/bpm/model/${model!.id}`);
-    await api(page, 'PUT', '/bpm/model', { ...full, bpmnXml: diagram(key) });
+    const full = await pageApi<Record<string, unknown>>(page, 'GET', `/bpm/model/${model!.id}`);
+    await pageApi(page, 'PUT', '/bpm/model', { ...full, bpmnXml: diagram(key) });
 
     await modelRow.getByTestId('preview').click();
     await page.locator('.mantine-Modal-body [data-element-id="Task_1"]').first().waitFor();
@@ -617,7 +579,7 @@ describe('workflow pages', () => {
       .poll(() => editor.getByTestId('rule-Up_1').getByTestId('rule-type').textContent())
       .toBe('自定义脚本');
     await screenshot(page, 'workflow-bpm-rules');
-    const rules = await api<
+    const rules = await pageApi<
       { taskDefinitionKey: string; type: string | null; options: unknown[] }[]
     >(page, 'GET', `/bpm/task-assign-rule/list?modelId=${model!.id}`);
     const byTask = Object.fromEntries(rules.map((r) => [r.taskDefinitionKey, r]));
@@ -631,7 +593,7 @@ describe('workflow pages', () => {
     await modelRow.getByTestId('deploy').click();
     await page.getByTestId('confirm-ok').click();
     await modelRow.getByText('版本 1').waitFor();
-    const deployed = await api<{ processDefinitionId: string | null }>(
+    const deployed = await pageApi<{ processDefinitionId: string | null }>(
       page,
       'GET',
       `/bpm/model/${model!.id}`,

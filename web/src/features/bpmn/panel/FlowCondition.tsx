@@ -3,7 +3,7 @@ import { Select, Stack } from '@mantine/core';
 import { useState } from 'react';
 
 import { create, type ModdleElement, updateModdle, updateProperties } from '../modeler/edit';
-import { CommitTextarea, CommitTextInput } from './fields';
+import { CommitTextInput, ScriptSourceInputs } from './fields';
 import type { GroupProps } from './PropertiesPanel';
 import { type FlowType, flowTypeChange, flowTypeOf } from './rules';
 
@@ -111,38 +111,23 @@ export function FlowCondition({ modeler, element }: GroupProps) {
                 onCommit={(value) => writeCondition({ language: value })}
                 testId="flow-language"
               />
-              <Select
-                size="xs"
-                label={t`Script type`}
-                data={[
-                  { value: 'inlineScript', label: t`Inline script` },
-                  { value: 'externalScript', label: t`External resource` },
-                ]}
-                value={scriptType}
-                onChange={(value) => {
-                  if (!value) return;
-                  setScriptType(value as 'inlineScript' | 'externalScript');
+              <ScriptSourceInputs
+                types={{ inline: 'inlineScript', external: 'externalScript' }}
+                type={scriptType}
+                onTypeChange={(value) => {
+                  setScriptType(value);
                   writeCondition(value === 'inlineScript' ? { resource: '' } : { body: '' });
                 }}
-                allowDeselect={false}
-                comboboxProps={{ withinPortal: true }}
-                data-testid="flow-script-type"
+                script={(condition?.get('body') as string | undefined) ?? ''}
+                onScriptCommit={(body) => writeCondition({ body })}
+                resource={resource}
+                onResourceCommit={(value) => writeCondition({ resource: value })}
+                testIds={{
+                  type: 'flow-script-type',
+                  script: 'flow-script',
+                  resource: 'flow-resource',
+                }}
               />
-              {scriptType === 'inlineScript' ? (
-                <CommitTextarea
-                  label={t`Script`}
-                  value={(condition?.get('body') as string | undefined) ?? ''}
-                  onCommit={(body) => writeCondition({ body })}
-                  testId="flow-script"
-                />
-              ) : (
-                <CommitTextInput
-                  label={t`Resource`}
-                  value={resource}
-                  onCommit={(value) => writeCondition({ resource: value })}
-                  testId="flow-resource"
-                />
-              )}
             </>
           )}
         </>

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import { ActionIcon, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type Modeler from 'bpmn-js/lib/Modeler';
 import { useState } from 'react';
 
@@ -12,6 +12,7 @@ import {
   updateModdle,
   updateProperties,
 } from '../modeler/edit';
+import { EditDialog, RowActions } from './DialogParts';
 import { CommitTextInput } from './fields';
 import type { GroupProps } from './PropertiesPanel';
 import { useConfirm } from './useConfirm';
@@ -145,24 +146,13 @@ export function FormGroup({ modeler, element }: GroupProps) {
           <Text size="xs" style={{ flex: 1 }}>
             {get(field, 'label') || get(field, 'id')} ({get(field, 'type')})
           </Text>
-          <ActionIcon
-            variant="subtle"
-            aria-label={t`Edit`}
-            onClick={() => setEditing({ index, draft: draftOf(field) })}
-          >
-            <IconEdit size={14} />
-          </ActionIcon>
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={t`Remove`}
-            onClick={() =>
+          <RowActions
+            onEdit={() => setEditing({ index, draft: draftOf(field) })}
+            onRemove={() =>
               ask(t`Remove this field?`, () => saveFields(fields.filter((_, i) => i !== index)))
             }
-            data-testid="form-field-remove"
-          >
-            <IconTrash size={14} />
-          </ActionIcon>
+            removeTestId="form-field-remove"
+          />
         </Group>
       ))}
       <Button
@@ -287,61 +277,52 @@ function FormFieldDialog(props: {
     />
   );
   return (
-    <Modal
-      opened
-      onClose={props.onClose}
+    <EditDialog
       title={t`Form field`}
       size="lg"
-      data-testid="form-field-dialog"
+      testId="form-field-dialog"
+      onClose={props.onClose}
+      onSave={() => props.onSubmit(draft)}
+      saveTestId="form-field-save"
     >
-      <Stack gap="xs">
-        {text('id', t`Field id`)}
-        <Select
-          size="xs"
-          label={t`Type`}
-          data={FORM_FIELD_TYPES.map((type) => ({ value: type, label: type }))}
-          value={draft.type}
-          onChange={(type) => set({ type: type ?? 'string' })}
-          allowDeselect={false}
-          comboboxProps={{ withinPortal: true }}
-          data-testid="form-field-type"
-        />
-        {draft.type === 'custom' && text('typeType', t`Custom type`)}
-        {text('label', t`Label`)}
-        {draft.type === 'date' && text('datePattern', t`Date pattern`)}
-        {text('defaultValue', t`Default value`)}
-        {draft.type === 'enum' && (
-          <PairList
-            title={t`Enum values`}
-            labels={[t`Id`, t`Name`]}
-            pairs={draft.values}
-            onChange={(values) => set({ values })}
-            testId="form-field-values"
-          />
-        )}
+      {text('id', t`Field id`)}
+      <Select
+        size="xs"
+        label={t`Type`}
+        data={FORM_FIELD_TYPES.map((type) => ({ value: type, label: type }))}
+        value={draft.type}
+        onChange={(type) => set({ type: type ?? 'string' })}
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: true }}
+        data-testid="form-field-type"
+      />
+      {draft.type === 'custom' && text('typeType', t`Custom type`)}
+      {text('label', t`Label`)}
+      {draft.type === 'date' && text('datePattern', t`Date pattern`)}
+      {text('defaultValue', t`Default value`)}
+      {draft.type === 'enum' && (
         <PairList
-          title={t`Constraints`}
-          labels={[t`Name`, t`Config`]}
-          pairs={draft.constraints}
-          onChange={(constraints) => set({ constraints })}
-          testId="form-field-constraints"
+          title={t`Enum values`}
+          labels={[t`Id`, t`Name`]}
+          pairs={draft.values}
+          onChange={(values) => set({ values })}
+          testId="form-field-values"
         />
-        <PairList
-          title={t`Field properties`}
-          labels={[t`Id`, t`Value`]}
-          pairs={draft.properties}
-          onChange={(properties) => set({ properties })}
-          testId="form-field-properties"
-        />
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" size="xs" onClick={props.onClose}>
-            {t`Cancel`}
-          </Button>
-          <Button size="xs" onClick={() => props.onSubmit(draft)} data-testid="form-field-save">
-            {t`Save`}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      )}
+      <PairList
+        title={t`Constraints`}
+        labels={[t`Name`, t`Config`]}
+        pairs={draft.constraints}
+        onChange={(constraints) => set({ constraints })}
+        testId="form-field-constraints"
+      />
+      <PairList
+        title={t`Field properties`}
+        labels={[t`Id`, t`Value`]}
+        pairs={draft.properties}
+        onChange={(properties) => set({ properties })}
+        testId="form-field-properties"
+      />
+    </EditDialog>
   );
 }

@@ -1,22 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Modal,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, Select, Stack, Table, Text, Textarea } from '@mantine/core';
 import { randomSuffix } from '@platform/bpmn';
-import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import type Modeler from 'bpmn-js/lib/Modeler';
 import { useState } from 'react';
 
 import { create, extensionsOf, type ModdleElement, setExtensions } from '../modeler/edit';
+import { EditDialog, RequiredSelect, RequiredTextInput, RowActions } from './DialogParts';
 import type { GroupProps } from './PropertiesPanel';
 import {
   emptyListenerForm,
@@ -214,23 +204,12 @@ export function Listeners(props: GroupProps & { kind: Kind }) {
                   <Table.Td>{form.listenerType ? texts.types[form.listenerType] : ''}</Table.Td>
                   <Table.Td>
                     <Group gap={2} justify="flex-end" wrap="nowrap">
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={t`Edit`}
-                        onClick={() => setEditing({ index, form })}
-                        data-testid={`${prefix}-edit`}
-                      >
-                        <IconEdit size={14} />
-                      </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t`Remove`}
-                        onClick={() => remove(index)}
-                        data-testid={`${prefix}-remove`}
-                      >
-                        <IconTrash size={14} />
-                      </ActionIcon>
+                      <RowActions
+                        onEdit={() => setEditing({ index, form })}
+                        onRemove={() => remove(index)}
+                        editTestId={`${prefix}-edit`}
+                        removeTestId={`${prefix}-remove`}
+                      />
                     </Group>
                   </Table.Td>
                 </Table.Tr>
@@ -261,6 +240,16 @@ export function Listeners(props: GroupProps & { kind: Kind }) {
   );
 }
 
+/** The listener's text settings, each asked for by one required input. */
+type ListenerText =
+  | 'id'
+  | 'class'
+  | 'expression'
+  | 'delegateExpression'
+  | 'scriptFormat'
+  | 'resource'
+  | 'eventTimeDefinitions';
+
 function ListenerDialog(props: {
   kind: Kind;
   initial: ListenerForm;
@@ -275,10 +264,8 @@ function ListenerDialog(props: {
   const [field, setField] = useState<{ index: number; value: ListenerField } | null>(null);
   const task = props.kind === 'task';
   const set = (patch: Partial<ListenerForm>) => setForm((f) => ({ ...f, ...patch }));
-  const error = (...codes: ListenerProblem[]) => {
-    const code = codes.find((c) => errors.includes(c));
-    return code ? texts.problems[code] : undefined;
-  };
+  const error = (code: ListenerProblem) =>
+    errors.includes(code) ? texts.problems[code] : undefined;
   const events = task ? TASK_EVENTS : EXECUTION_EVENTS;
   const submit = () => {
     const problems = listenerProblems(form, task);
@@ -286,216 +273,155 @@ function ListenerDialog(props: {
     if (problems.length === 0) props.onSubmit(form);
   };
   const input = (
-    name: 'class' | 'expression' | 'delegateExpression',
+    name: ListenerText,
     label: string,
     code: ListenerProblem,
+    testId = `listener-${name}`,
   ) => (
-    <TextInput
-      size="xs"
-      withAsterisk
+    <RequiredTextInput
       label={label}
       value={form[name]}
-      onChange={(e) => set({ [name]: e.currentTarget.value })}
+      onChange={(value) => set({ [name]: value })}
       error={error(code)}
-      data-testid={`listener-${name}`}
+      testId={testId}
     />
   );
 
   return (
-    <Modal
-      opened
-      onClose={props.onClose}
+    <EditDialog
       title={task ? t`Task listener` : t`Execution listener`}
       size="lg"
-      data-testid="listener-dialog"
+      testId="listener-dialog"
+      onClose={props.onClose}
+      onSave={submit}
+      saveTestId="listener-save"
+      cancelTestId="listener-cancel"
+      overlays={
+        <>
+          {field && (
+            <FieldDialog
+              initial={field.value}
+              onClose={() => setField(null)}
+              onSubmit={(value) => {
+                const fields =
+                  field.index < 0
+                    ? [...form.fields, value]
+                    : form.fields.map((f, i) => (i === field.index ? value : f));
+                set({ fields });
+                setField(null);
+              }}
+            />
+          )}
+          {dialog}
+        </>
+      }
     >
-      <Stack gap="xs">
-        <Select
-          size="xs"
-          withAsterisk
-          label={t`Event`}
-          data={events.map((e) => ({ value: e, label: texts.events[e] }))}
-          value={form.event || null}
-          onChange={(event) => set({ event: event ?? '' })}
-          error={error('event_required')}
-          comboboxProps={{ withinPortal: true }}
-          data-testid="listener-event"
-        />
-        {task && (
-          <TextInput
-            size="xs"
-            withAsterisk
-            label={t`Listener id`}
-            value={form.id}
-            onChange={(e) => set({ id: e.currentTarget.value })}
-            error={error('id_required')}
-            data-testid="listener-id"
+      <RequiredSelect
+        label={t`Event`}
+        data={events.map((e) => ({ value: e, label: texts.events[e] }))}
+        value={form.event}
+        onChange={(event) => set({ event })}
+        error={error('event_required')}
+        testId="listener-event"
+      />
+      {task && input('id', t`Listener id`, 'id_required')}
+      <RequiredSelect
+        label={t`Listener type`}
+        data={LISTENER_TYPES.map((type) => ({ value: type, label: texts.types[type] }))}
+        value={form.listenerType}
+        onChange={(type) => set({ listenerType: type as ListenerType | '' })}
+        error={error('type_required')}
+        testId="listener-type"
+      />
+      {form.listenerType === 'class' && input('class', t`Java class`, 'class_required')}
+      {form.listenerType === 'expression' &&
+        input('expression', t`Expression`, 'expression_required')}
+      {form.listenerType === 'delegateExpression' &&
+        input('delegateExpression', t`Delegate expression`, 'delegate_required')}
+      {form.listenerType === 'script' && (
+        <>
+          {input('scriptFormat', t`Script format`, 'script_format_required')}
+          <RequiredSelect
+            label={t`Script type`}
+            data={[
+              { value: 'inline', label: t`Inline script` },
+              { value: 'external', label: t`External script` },
+            ]}
+            value={form.scriptType}
+            onChange={(type) => set({ scriptType: type as ListenerForm['scriptType'] })}
+            error={error('script_type_required')}
+            testId="listener-scriptType"
           />
-        )}
-        <Select
-          size="xs"
-          withAsterisk
-          label={t`Listener type`}
-          data={LISTENER_TYPES.map((type) => ({ value: type, label: texts.types[type] }))}
-          value={form.listenerType || null}
-          onChange={(type) => set({ listenerType: (type ?? '') as ListenerType | '' })}
-          error={error('type_required')}
-          comboboxProps={{ withinPortal: true }}
-          data-testid="listener-type"
-        />
-        {form.listenerType === 'class' && input('class', t`Java class`, 'class_required')}
-        {form.listenerType === 'expression' &&
-          input('expression', t`Expression`, 'expression_required')}
-        {form.listenerType === 'delegateExpression' &&
-          input('delegateExpression', t`Delegate expression`, 'delegate_required')}
-        {form.listenerType === 'script' && (
-          <>
-            <TextInput
+          {form.scriptType === 'inline' && (
+            <Textarea
               size="xs"
               withAsterisk
-              label={t`Script format`}
-              value={form.scriptFormat}
-              onChange={(e) => set({ scriptFormat: e.currentTarget.value })}
-              error={error('script_format_required')}
-              data-testid="listener-scriptFormat"
+              label={t`Script content`}
+              value={form.value}
+              onChange={(e) => set({ value: e.currentTarget.value })}
+              error={error('script_value_required')}
+              data-testid="listener-value"
             />
-            <Select
-              size="xs"
-              withAsterisk
-              label={t`Script type`}
-              data={[
-                { value: 'inline', label: t`Inline script` },
-                { value: 'external', label: t`External script` },
-              ]}
-              value={form.scriptType || null}
-              onChange={(type) => set({ scriptType: (type ?? '') as ListenerForm['scriptType'] })}
-              error={error('script_type_required')}
-              comboboxProps={{ withinPortal: true }}
-              data-testid="listener-scriptType"
-            />
-            {form.scriptType === 'inline' && (
-              <Textarea
-                size="xs"
-                withAsterisk
-                label={t`Script content`}
-                value={form.value}
-                onChange={(e) => set({ value: e.currentTarget.value })}
-                error={error('script_value_required')}
-                data-testid="listener-value"
-              />
-            )}
-            {form.scriptType === 'external' && (
-              <TextInput
-                size="xs"
-                withAsterisk
-                label={t`Resource address`}
-                value={form.resource}
-                onChange={(e) => set({ resource: e.currentTarget.value })}
-                error={error('script_resource_required')}
-                data-testid="listener-resource"
-              />
-            )}
-          </>
-        )}
-        {task && form.event === 'timeout' && (
-          <>
-            <Select
-              size="xs"
-              label={t`Timer type`}
-              data={[
-                { value: 'date', label: t`Date` },
-                { value: 'duration', label: t`Duration` },
-                { value: 'cycle', label: t`Cycle` },
-                { value: 'null', label: t`None` },
-              ]}
-              value={form.eventDefinitionType}
-              onChange={(type) => set({ eventDefinitionType: (type ?? 'null') as TimerType })}
-              allowDeselect={false}
-              comboboxProps={{ withinPortal: true }}
-              data-testid="listener-timer-type"
-            />
-            {form.eventDefinitionType !== 'null' && (
-              <TextInput
-                size="xs"
-                withAsterisk
-                label={t`Timer`}
-                value={form.eventTimeDefinitions}
-                onChange={(e) => set({ eventTimeDefinitions: e.currentTarget.value })}
-                error={error('timer_required')}
-                data-testid="listener-timer"
-              />
-            )}
-          </>
-        )}
-        <Group justify="space-between" mt="xs">
-          <Text size="xs" fw={500}>{t`Injected fields`}</Text>
-          <Button
-            size="compact-xs"
-            variant="light"
-            leftSection={<IconPlus size={12} />}
-            onClick={() =>
-              setField({
-                index: -1,
-                value: { name: '', fieldType: '', string: '', expression: '' },
-              })
-            }
-            data-testid="listener-field-add"
-          >
-            {t`Add field`}
-          </Button>
-        </Group>
-        {form.fields.map((f, index) => (
-          <Group key={index} gap="xs" wrap="nowrap" data-testid="listener-field-row">
-            <Text size="xs" style={{ flex: 1 }}>
-              {f.name} = {f.fieldType === 'expression' ? f.expression : f.string}
-            </Text>
-            <ActionIcon
-              variant="subtle"
-              aria-label={t`Edit`}
-              onClick={() => setField({ index, value: f })}
-            >
-              <IconEdit size={14} />
-            </ActionIcon>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={t`Remove`}
-              onClick={() =>
-                ask(t`Remove this field?`, () =>
-                  set({ fields: form.fields.filter((_, i) => i !== index) }),
-                )
-              }
-              data-testid="listener-field-remove"
-            >
-              <IconTrash size={14} />
-            </ActionIcon>
-          </Group>
-        ))}
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" size="xs" onClick={props.onClose} data-testid="listener-cancel">
-            {t`Cancel`}
-          </Button>
-          <Button size="xs" onClick={submit} data-testid="listener-save">
-            {t`Save`}
-          </Button>
-        </Group>
-      </Stack>
-      {field && (
-        <FieldDialog
-          initial={field.value}
-          onClose={() => setField(null)}
-          onSubmit={(value) => {
-            const fields =
-              field.index < 0
-                ? [...form.fields, value]
-                : form.fields.map((f, i) => (i === field.index ? value : f));
-            set({ fields });
-            setField(null);
-          }}
-        />
+          )}
+          {form.scriptType === 'external' &&
+            input('resource', t`Resource address`, 'script_resource_required')}
+        </>
       )}
-      {dialog}
-    </Modal>
+      {task && form.event === 'timeout' && (
+        <>
+          <Select
+            size="xs"
+            label={t`Timer type`}
+            data={[
+              { value: 'date', label: t`Date` },
+              { value: 'duration', label: t`Duration` },
+              { value: 'cycle', label: t`Cycle` },
+              { value: 'null', label: t`None` },
+            ]}
+            value={form.eventDefinitionType}
+            onChange={(type) => set({ eventDefinitionType: (type ?? 'null') as TimerType })}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+            data-testid="listener-timer-type"
+          />
+          {form.eventDefinitionType !== 'null' &&
+            input('eventTimeDefinitions', t`Timer`, 'timer_required', 'listener-timer')}
+        </>
+      )}
+      <Group justify="space-between" mt="xs">
+        <Text size="xs" fw={500}>{t`Injected fields`}</Text>
+        <Button
+          size="compact-xs"
+          variant="light"
+          leftSection={<IconPlus size={12} />}
+          onClick={() =>
+            setField({
+              index: -1,
+              value: { name: '', fieldType: '', string: '', expression: '' },
+            })
+          }
+          data-testid="listener-field-add"
+        >
+          {t`Add field`}
+        </Button>
+      </Group>
+      {form.fields.map((f, index) => (
+        <Group key={index} gap="xs" wrap="nowrap" data-testid="listener-field-row">
+          <Text size="xs" style={{ flex: 1 }}>
+            {f.name} = {f.fieldType === 'expression' ? f.expression : f.string}
+          </Text>
+          <RowActions
+            onEdit={() => setField({ index, value: f })}
+            onRemove={() =>
+              ask(t`Remove this field?`, () =>
+                set({ fields: form.fields.filter((_, i) => i !== index) }),
+              )
+            }
+            removeTestId="listener-field-remove"
+          />
+        </Group>
+      ))}
+    </EditDialog>
   );
 }
 
@@ -517,68 +443,50 @@ function FieldDialog(props: {
     if (problems.length === 0) props.onSubmit(field);
   };
   return (
-    <Modal
-      opened
-      onClose={props.onClose}
+    <EditDialog
       title={t`Listener field`}
       size="md"
-      data-testid="field-dialog"
+      testId="field-dialog"
+      onClose={props.onClose}
+      onSave={submit}
+      saveTestId="field-save"
     >
-      <Stack gap="xs">
-        <TextInput
-          size="xs"
-          withAsterisk
-          label={t`Field name`}
-          value={field.name}
-          onChange={(e) => set({ name: e.currentTarget.value })}
-          error={error('name_required')}
-          data-testid="field-name"
+      <RequiredTextInput
+        label={t`Field name`}
+        value={field.name}
+        onChange={(name) => set({ name })}
+        error={error('name_required')}
+        testId="field-name"
+      />
+      <RequiredSelect
+        label={t`Field type`}
+        data={[
+          { value: 'string', label: t`String` },
+          { value: 'expression', label: t`Expression` },
+        ]}
+        value={field.fieldType}
+        onChange={(type) => set({ fieldType: type as ListenerField['fieldType'] })}
+        error={error('type_required')}
+        testId="field-type"
+      />
+      {field.fieldType === 'string' && (
+        <RequiredTextInput
+          label={t`Field value`}
+          value={field.string}
+          onChange={(string) => set({ string })}
+          error={error('string_required')}
+          testId="field-string"
         />
-        <Select
-          size="xs"
-          withAsterisk
-          label={t`Field type`}
-          data={[
-            { value: 'string', label: t`String` },
-            { value: 'expression', label: t`Expression` },
-          ]}
-          value={field.fieldType || null}
-          onChange={(type) => set({ fieldType: (type ?? '') as ListenerField['fieldType'] })}
-          error={error('type_required')}
-          comboboxProps={{ withinPortal: true }}
-          data-testid="field-type"
+      )}
+      {field.fieldType === 'expression' && (
+        <RequiredTextInput
+          label={t`Expression`}
+          value={field.expression}
+          onChange={(expression) => set({ expression })}
+          error={error('expression_required')}
+          testId="field-expression"
         />
-        {field.fieldType === 'string' && (
-          <TextInput
-            size="xs"
-            withAsterisk
-            label={t`Field value`}
-            value={field.string}
-            onChange={(e) => set({ string: e.currentTarget.value })}
-            error={error('string_required')}
-            data-testid="field-string"
-          />
-        )}
-        {field.fieldType === 'expression' && (
-          <TextInput
-            size="xs"
-            withAsterisk
-            label={t`Expression`}
-            value={field.expression}
-            onChange={(e) => set({ expression: e.currentTarget.value })}
-            error={error('expression_required')}
-            data-testid="field-expression"
-          />
-        )}
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" size="xs" onClick={props.onClose}>
-            {t`Cancel`}
-          </Button>
-          <Button size="xs" onClick={submit} data-testid="field-save">
-            {t`Save`}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      )}
+    </EditDialog>
   );
 }

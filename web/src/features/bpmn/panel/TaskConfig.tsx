@@ -13,7 +13,7 @@ import {
   updateModdle,
   updateProperties,
 } from '../modeler/edit';
-import { CommitTextarea, CommitTextInput } from './fields';
+import { CommitTextInput, ScriptSourceInputs } from './fields';
 import type { GroupProps } from './PropertiesPanel';
 import { isIdTaken, scriptTypeOf, withAsync } from './rules';
 
@@ -125,36 +125,20 @@ function ScriptTaskConfig({ modeler, element }: GroupProps) {
         onCommit={(scriptFormat) => updateProperties(modeler, element, { scriptFormat })}
         testId="task-scriptFormat"
       />
-      <Select
-        size="xs"
-        label={t`Script type`}
-        data={[
-          { value: 'inline', label: t`Inline script` },
-          { value: 'external', label: t`External resource` },
-        ]}
-        value={scriptType}
-        onChange={(value) => value && switchType(value as 'inline' | 'external')}
-        allowDeselect={false}
-        comboboxProps={{ withinPortal: true }}
-        data-testid="task-scriptType"
+      <ScriptSourceInputs
+        types={{ inline: 'inline', external: 'external' }}
+        type={scriptType}
+        onTypeChange={switchType}
+        script={script}
+        onScriptCommit={(value) =>
+          updateProperties(modeler, element, { script: value || undefined })
+        }
+        resource={resource}
+        onResourceCommit={(value) =>
+          updateProperties(modeler, element, { 'camunda:resource': value || undefined })
+        }
+        testIds={{ type: 'task-scriptType', script: 'task-script', resource: 'task-resource' }}
       />
-      {scriptType === 'inline' ? (
-        <CommitTextarea
-          label={t`Script`}
-          value={script}
-          onCommit={(value) => updateProperties(modeler, element, { script: value || undefined })}
-          testId="task-script"
-        />
-      ) : (
-        <CommitTextInput
-          label={t`Resource`}
-          value={resource}
-          onCommit={(value) =>
-            updateProperties(modeler, element, { 'camunda:resource': value || undefined })
-          }
-          testId="task-resource"
-        />
-      )}
       <CommitTextInput
         label={t`Result variable`}
         value={attr(bo, 'camunda:resultVariable')}

@@ -1,4 +1,5 @@
-import { Textarea, TextInput } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
+import { Select, Textarea, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 
 // Inputs that apply their value when they lose focus (or on Enter), so one edit is one undoable
@@ -67,5 +68,55 @@ export function CommitTextarea(props: CommitProps & { minRows?: number }) {
       onBlur={() => draft !== props.value && props.onCommit(draft)}
       data-testid={props.testId}
     />
+  );
+}
+
+/**
+ * Where a script comes from: a choice of inline (the script's text) or an external resource (its
+ * address); `types` are the stored values of the two choices.
+ */
+export function ScriptSourceInputs<T extends string>(props: {
+  types: { inline: T; external: T };
+  type: T;
+  onTypeChange(type: T): void;
+  script: string;
+  onScriptCommit(script: string): void;
+  resource: string;
+  onResourceCommit(resource: string): void;
+  testIds: { type: string; script: string; resource: string };
+}) {
+  const { t } = useLingui();
+  const { types, testIds } = props;
+  return (
+    <>
+      <Select
+        size="xs"
+        label={t`Script type`}
+        data={[
+          { value: types.inline, label: t`Inline script` },
+          { value: types.external, label: t`External resource` },
+        ]}
+        value={props.type}
+        onChange={(value) => value && props.onTypeChange(value as T)}
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: true }}
+        data-testid={testIds.type}
+      />
+      {props.type === types.inline ? (
+        <CommitTextarea
+          label={t`Script`}
+          value={props.script}
+          onCommit={props.onScriptCommit}
+          testId={testIds.script}
+        />
+      ) : (
+        <CommitTextInput
+          label={t`Resource`}
+          value={props.resource}
+          onCommit={props.onResourceCommit}
+          testId={testIds.resource}
+        />
+      )}
+    </>
   );
 }

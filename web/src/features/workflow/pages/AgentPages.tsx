@@ -1,46 +1,41 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  ActionIcon,
-  Anchor,
-  Button,
-  Card,
-  Group,
-  MultiSelect,
-  Select,
-  SimpleGrid,
-  Stack,
-  Textarea,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Anchor, MultiSelect, Select, SimpleGrid, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   type AgentView,
   DEFAULT_AGENT_TYPE,
-  NAME_MAX,
   PERMISSIONS as P,
   type SkillView,
 } from '@platform/contracts';
-import { IconDeviceFloppy, IconEdit } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { useState } from 'react';
 
 import { AppLink } from '../../../components/AppLink';
-import { HasPermi } from '../../../components/Permission';
 import { notify } from '../../../lib/notify';
 import { CrudPage } from '../../admin/components/CrudPage';
 import { dictOptions, DictTag, useDict } from '../../admin/useDict';
 import { agentApi, functionApi, skillApi } from '../workflow.api';
-import { AddButton, formatTime, LoadState, useIdParam, useNamedOptions } from './common';
+import {
+  AddButton,
+  DescriptionInputs,
+  EditRowAction,
+  formatTime,
+  FormCard,
+  FormFooter,
+  LoadState,
+  NameInput,
+  StatusSelect,
+  useBusy,
+  useIdParam,
+  useNamedOptions,
+  useNameRule,
+} from './common';
 
 type AgentRow = AgentView & Record<string, unknown>;
 
 /** wujie/agent/index: agents (the nodes of workflows) with their type and skills. */
 export function AgentsPage() {
   const { t, i18n } = useLingui();
-  const router = useRouter();
   const types = useDict('workflow_agent_type');
   const statuses = useDict('sys_normal_disable');
   const skills = useNamedOptions('skills', skillApi.simple);
@@ -88,17 +83,7 @@ export function AgentsPage() {
         permissions: { remove: P.wujie.agent.remove },
         toolbar: () => <AddButton permission={P.wujie.agent.add} to="/agent/info" />,
         rowActions: (row) => (
-          <HasPermi value={P.wujie.agent.edit}>
-            <Tooltip label={t`Edit`}>
-              <ActionIcon
-                variant="subtle"
-                data-testid="edit"
-                onClick={() => router.history.push(`/agent/info?id=${row.id}`)}
-              >
-                <IconEdit size={16} />
-              </ActionIcon>
-            </Tooltip>
-          </HasPermi>
+          <EditRowAction permission={P.wujie.agent.edit} to={`/agent/info?id=${row.id}`} />
         ),
       }}
     />
@@ -156,21 +141,14 @@ function AgentForm({ initial, id }: { initial: AgentFormValues; id: number | nul
   const types = useDict('workflow_agent_type');
   const statuses = useDict('sys_normal_disable');
   const skills = useNamedOptions('skills', skillApi.simple);
-  const [busy, setBusy] = useState(false);
+  const { busy, whileBusy } = useBusy();
+  const nameRule = useNameRule();
   const form = useForm<AgentFormValues>({
     initialValues: initial,
-    validate: {
-      name: (value) =>
-        !value.trim()
-          ? t`Name cannot be empty`
-          : value.length > NAME_MAX
-            ? t`Length should not exceed ${NAME_MAX} characters`
-            : null,
-    },
+    validate: { name: nameRule },
   });
   const submit = async (values: AgentFormValues) => {
-    setBusy(true);
-    try {
+    await whileBusy(async () => {
       const body = { ...(id ? { id } : {}), ...values, skillIds: values.skillIds.map(Number) };
       await agentApi.save(body, id === null);
       notify('success', t`Saved`);
@@ -178,87 +156,48 @@ function AgentForm({ initial, id }: { initial: AgentFormValues; id: number | nul
       void queryClient.invalidateQueries({ queryKey: ['named', 'agents'] });
       if (id) void queryClient.invalidateQueries({ queryKey: ['agent', id] });
       router.history.push('/wujie/agent');
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
-    <Card withBorder maw={880} data-testid="agent-form">
-      <form onSubmit={form.onSubmit(submit)}>
-        <Stack gap="sm">
-          <Title order={4}>{id ? t`Edit agent` : t`Add agent`}</Title>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label={t`Name`}
-              withAsterisk
-              data-testid="field-name"
-              {...form.getInputProps('name')}
-            />
-            <TextInput
-              label={t`English name`}
-              data-testid="field-nameEn"
-              {...form.getInputProps('nameEn')}
-            />
-            <Select
-              label={t`Type`}
-              data={dictOptions(types)}
-              allowDeselect={false}
-              data-testid="field-type"
-              {...form.getInputProps('type')}
-            />
-            <Select
-              label={t`Status`}
-              data={dictOptions(statuses)}
-              allowDeselect={false}
-              data-testid="field-status"
-              {...form.getInputProps('status')}
-            />
-          </SimpleGrid>
-          <Textarea
-            label={t`Description (Chinese)`}
-            autosize
-            minRows={2}
-            data-testid="field-description"
-            {...form.getInputProps('description')}
-          />
-          <Textarea
-            label={t`Description (English)`}
-            autosize
-            minRows={2}
-            data-testid="field-descriptionEn"
-            {...form.getInputProps('descriptionEn')}
-          />
-          <Textarea
-            label={t`Instruction`}
-            autosize
-            minRows={4}
-            data-testid="field-instruction"
-            {...form.getInputProps('instruction')}
-          />
-          <MultiSelect
-            label={t`Skills`}
-            searchable
-            data={skills.options}
-            nothingFoundMessage={t`No skills`}
-            data-testid="field-skillIds"
-            {...form.getInputProps('skillIds')}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => router.history.push('/wujie/agent')}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button
-              type="submit"
-              loading={busy}
-              leftSection={<IconDeviceFloppy size={16} />}
-              data-testid="form-submit"
-            >
-              <Trans>Save</Trans>
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Card>
+    <FormCard testId="agent-form" maw={880} onSubmit={form.onSubmit(submit)}>
+      <Title order={4}>{id ? t`Edit agent` : t`Add agent`}</Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <NameInput {...form.getInputProps('name')} />
+        <TextInput
+          label={t`English name`}
+          data-testid="field-nameEn"
+          {...form.getInputProps('nameEn')}
+        />
+        <Select
+          label={t`Type`}
+          data={dictOptions(types)}
+          allowDeselect={false}
+          data-testid="field-type"
+          {...form.getInputProps('type')}
+        />
+        <StatusSelect data={dictOptions(statuses)} {...form.getInputProps('status')} />
+      </SimpleGrid>
+      <DescriptionInputs
+        chinese={form.getInputProps('description')}
+        english={form.getInputProps('descriptionEn')}
+      />
+      <Textarea
+        label={t`Instruction`}
+        autosize
+        minRows={4}
+        data-testid="field-instruction"
+        {...form.getInputProps('instruction')}
+      />
+      <MultiSelect
+        label={t`Skills`}
+        searchable
+        data={skills.options}
+        nothingFoundMessage={t`No skills`}
+        data-testid="field-skillIds"
+        {...form.getInputProps('skillIds')}
+      />
+      <FormFooter busy={busy} back={<Trans>Cancel</Trans>} backTo="/wujie/agent" />
+    </FormCard>
   );
 }
 

@@ -4,7 +4,6 @@ import {
   ActionIcon,
   Anchor,
   Button,
-  Card,
   Checkbox,
   Group,
   Modal,
@@ -24,7 +23,6 @@ import {
   type BpmFormView,
   type BpmModelSummaryView,
   type DeptView,
-  NAME_MAX,
   PERMISSIONS as P,
   type PostView,
   type RoleView,
@@ -34,11 +32,9 @@ import {
   type UserGroupView,
 } from '@platform/contracts';
 import {
-  IconDeviceFloppy,
   IconEdit,
   IconEye,
   IconHierarchy2,
-  IconPlus,
   IconRocket,
   IconTrash,
   IconUsers,
@@ -63,7 +59,21 @@ import {
 } from '../assign';
 import { ProcessViewer } from '../viewer/ProcessViewer';
 import { bpmApi } from '../workflow.api';
-import { formatTime, LoadState, useIdParam, useNamedOptions } from './common';
+import {
+  AddButton,
+  EditRowAction,
+  formatTime,
+  FormCard,
+  FormFooter,
+  ListHeader,
+  LoadState,
+  NameInput,
+  StatusSelect,
+  useBusy,
+  useIdParam,
+  useNamedOptions,
+  useNameRule,
+} from './common';
 
 type ModelRow = BpmModelSummaryView & Record<string, unknown>;
 
@@ -396,15 +406,14 @@ function RuleForm({
   const [type, setType] = useState<TaskAssignType>(rule.type ?? 'role');
   const [chosen, setChosen] = useState<string[]>(rule.options.map(String));
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, whileBusy } = useBusy();
   const options = assignOptions(type, sources, i18n.locale, (d) => i18n._(d));
   const save = async () => {
     if (!chosen.length) {
       setError(t`Choose at least one value`);
       return;
     }
-    setBusy(true);
-    try {
+    await whileBusy(async () => {
       const body = {
         ...(rule.id ? { id: rule.id } : {}),
         modelId: rule.modelId,
@@ -415,9 +424,7 @@ function RuleForm({
       await bpmApi.saveRule(body, !rule.id);
       notify('success', t`Saved`);
       onDone();
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <Stack gap="xs" data-testid="rule-form">
@@ -466,7 +473,6 @@ type FormRow = BpmFormView & Record<string, unknown>;
 
 function FormsList() {
   const { t } = useLingui();
-  const router = useRouter();
   return (
     <CrudPage<FormRow>
       config={{
@@ -494,30 +500,9 @@ function FormsList() {
           { key: 'updateTime', title: t`Updated`, render: (r) => formatTime(r.updateTime) },
         ],
         permissions: { remove: P.bpm.form.edit },
-        toolbar: () => (
-          <HasPermi value={P.bpm.form.edit}>
-            <Button
-              variant="light"
-              leftSection={<IconPlus size={16} />}
-              data-testid="add"
-              onClick={() => router.history.push('/bpm/manager/form/edit')}
-            >
-              <Trans>Add</Trans>
-            </Button>
-          </HasPermi>
-        ),
+        toolbar: () => <AddButton permission={P.bpm.form.edit} to="/bpm/manager/form/edit" />,
         rowActions: (row) => (
-          <HasPermi value={P.bpm.form.edit}>
-            <Tooltip label={t`Edit`}>
-              <ActionIcon
-                variant="subtle"
-                data-testid="edit"
-                onClick={() => router.history.push(`/bpm/manager/form/edit?id=${row.id}`)}
-              >
-                <IconEdit size={16} />
-              </ActionIcon>
-            </Tooltip>
-          </HasPermi>
+          <EditRowAction permission={P.bpm.form.edit} to={`/bpm/manager/form/edit?id=${row.id}`} />
         ),
       }}
     />
@@ -648,136 +633,89 @@ function FormEditor({ id, initial }: { id: number | null; initial: FormValues })
   const router = useRouter();
   const queryClient = useQueryClient();
   const statuses = useDict('sys_normal_disable');
-  const [busy, setBusy] = useState(false);
+  const { busy, whileBusy } = useBusy();
+  const nameRule = useNameRule();
   const form = useForm<FormValues>({
     initialValues: initial,
     validate: {
-      name: (v) =>
-        !v.trim()
-          ? t`Name cannot be empty`
-          : v.length > NAME_MAX
-            ? t`Length should not exceed ${NAME_MAX} characters`
-            : null,
+      name: nameRule,
       fields: {
         id: (v) => (v.trim() ? null : t`Field id cannot be empty`),
       },
     },
   });
   const submit = async (values: FormValues) => {
-    setBusy(true);
-    try {
+    await whileBusy(async () => {
       await bpmApi.saveForm({ ...(id ? { id } : {}), ...values }, id === null);
       notify('success', t`Saved`);
       void queryClient.invalidateQueries({ queryKey: ['bpm-forms'] });
       void queryClient.invalidateQueries({ queryKey: ['named', 'bpm-forms'] });
       router.history.push('/bpm/manager/model');
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
-    <Card withBorder maw={880} data-testid="bpm-form-editor">
-      <form onSubmit={form.onSubmit(submit)}>
-        <Stack gap="sm">
-          <Title order={4}>{id ? t`Edit form` : t`Add form`}</Title>
-          <Group grow align="flex-start">
-            <TextInput
-              label={t`Name`}
-              withAsterisk
-              data-testid="field-name"
-              {...form.getInputProps('name')}
-            />
-            <Select
-              label={t`Status`}
-              data={dictOptions(statuses)}
-              allowDeselect={false}
-              data-testid="field-status"
-              {...form.getInputProps('status')}
-            />
-          </Group>
-          <Group justify="space-between">
-            <Text size="sm" fw={500}>
-              <Trans>Fields</Trans>
-            </Text>
-            <Button
-              size="xs"
-              variant="light"
-              leftSection={<IconPlus size={14} />}
-              data-testid="add-field"
-              onClick={() =>
-                form.insertListItem('fields', {
-                  id: '',
-                  label: '',
-                  type: 'string',
-                  required: false,
-                })
-              }
-            >
-              <Trans>Add field</Trans>
-            </Button>
-          </Group>
-          {form.values.fields.map((_, index) => (
-            <Group key={index} gap="xs" align="flex-start" data-testid={`form-field-${index}`}>
-              <TextInput
-                placeholder={t`Field id`}
-                aria-label={t`Field id`}
-                w={160}
-                data-testid="form-field-id"
-                {...form.getInputProps(`fields.${index}.id`)}
-              />
-              <TextInput
-                placeholder={t`Label`}
-                aria-label={t`Label`}
-                style={{ flex: 1 }}
-                data-testid="form-field-label"
-                {...form.getInputProps(`fields.${index}.label`)}
-              />
-              <Select
-                aria-label={t`Type`}
-                data={FIELD_TYPES}
-                allowDeselect={false}
-                w={120}
-                {...form.getInputProps(`fields.${index}.type`)}
-              />
-              <Checkbox
-                label={t`Required`}
-                mt={8}
-                {...form.getInputProps(`fields.${index}.required`, { type: 'checkbox' })}
-              />
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                mt={4}
-                aria-label={t`Remove field`}
-                onClick={() => form.removeListItem('fields', index)}
-              >
-                <IconTrash size={16} />
-              </ActionIcon>
-            </Group>
-          ))}
-          <Textarea
-            label={t`Form settings (JSON)`}
-            autosize
-            minRows={2}
-            styles={{ input: { fontFamily: 'monospace' } }}
-            {...form.getInputProps('conf')}
+    <FormCard testId="bpm-form-editor" maw={880} onSubmit={form.onSubmit(submit)}>
+      <Title order={4}>{id ? t`Edit form` : t`Add form`}</Title>
+      <Group grow align="flex-start">
+        <NameInput {...form.getInputProps('name')} />
+        <StatusSelect data={dictOptions(statuses)} {...form.getInputProps('status')} />
+      </Group>
+      <ListHeader
+        title={<Trans>Fields</Trans>}
+        addLabel={<Trans>Add field</Trans>}
+        addTestId="add-field"
+        onAdd={() =>
+          form.insertListItem('fields', { id: '', label: '', type: 'string', required: false })
+        }
+      />
+      {form.values.fields.map((_, index) => (
+        <Group key={index} gap="xs" align="flex-start" data-testid={`form-field-${index}`}>
+          <TextInput
+            placeholder={t`Field id`}
+            aria-label={t`Field id`}
+            w={160}
+            data-testid="form-field-id"
+            {...form.getInputProps(`fields.${index}.id`)}
           />
-          <Textarea label={t`Remark`} autosize minRows={2} {...form.getInputProps('remark')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => router.history.push('/bpm/manager/model')}>
-              <Trans>Back</Trans>
-            </Button>
-            <Button
-              type="submit"
-              loading={busy}
-              leftSection={<IconDeviceFloppy size={16} />}
-              data-testid="form-submit"
-            >
-              <Trans>Save</Trans>
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Card>
+          <TextInput
+            placeholder={t`Label`}
+            aria-label={t`Label`}
+            style={{ flex: 1 }}
+            data-testid="form-field-label"
+            {...form.getInputProps(`fields.${index}.label`)}
+          />
+          <Select
+            aria-label={t`Type`}
+            data={FIELD_TYPES}
+            allowDeselect={false}
+            w={120}
+            {...form.getInputProps(`fields.${index}.type`)}
+          />
+          <Checkbox
+            label={t`Required`}
+            mt={8}
+            {...form.getInputProps(`fields.${index}.required`, { type: 'checkbox' })}
+          />
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            mt={4}
+            aria-label={t`Remove field`}
+            onClick={() => form.removeListItem('fields', index)}
+          >
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Group>
+      ))}
+      <Textarea
+        label={t`Form settings (JSON)`}
+        autosize
+        minRows={2}
+        styles={{ input: { fontFamily: 'monospace' } }}
+        {...form.getInputProps('conf')}
+      />
+      <Textarea label={t`Remark`} autosize minRows={2} {...form.getInputProps('remark')} />
+      <FormFooter busy={busy} back={<Trans>Back</Trans>} backTo="/bpm/manager/model" />
+    </FormCard>
   );
 }

@@ -17,7 +17,6 @@ import {
   Textarea,
   TextInput,
   Title,
-  Tooltip,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
@@ -26,13 +25,7 @@ import {
   type FunctionView,
   PERMISSIONS as P,
 } from '@platform/contracts';
-import {
-  IconDeviceFloppy,
-  IconEdit,
-  IconPlayerPlay,
-  IconPlus,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { type KeyboardEvent, useState } from 'react';
@@ -41,21 +34,30 @@ import { AppLink } from '../../../components/AppLink';
 import { HasPermi } from '../../../components/Permission';
 import { notify } from '../../../lib/notify';
 import { CrudPage } from '../../admin/components/CrudPage';
-import {
-  functionFormErrors,
-  type FunctionFormValues,
-  onlyErrors,
-  parseSampleArguments,
-} from '../validation';
+import { functionFormErrors, type FunctionFormValues, parseSampleArguments } from '../validation';
 import { functionApi } from '../workflow.api';
-import { AddButton, formatTime, LoadState, TagsField, useIdParam } from './common';
+import {
+  AddButton,
+  EditRowAction,
+  formatTime,
+  FormCard,
+  FormFooter,
+  ListHeader,
+  LoadState,
+  NameInput,
+  TagBadges,
+  tagFilter,
+  TagsField,
+  translatedErrors,
+  useBusy,
+  useIdParam,
+} from './common';
 
 type Row = FunctionView & Record<string, unknown>;
 
 /** wujie/functions/index: functions agents' skills may call, with their tags. */
 export function FunctionsPage() {
   const { t } = useLingui();
-  const router = useRouter();
   const tags = useQuery({ queryKey: ['function-tags'], queryFn: functionApi.tags });
   return (
     <CrudPage<Row>
@@ -64,15 +66,7 @@ export function FunctionsPage() {
         listUrl: '/wujie/functions/list',
         baseUrl: '/wujie/functions',
         idKey: 'id',
-        filters: [
-          { name: 'name', label: t`Name` },
-          {
-            name: 'tag',
-            label: t`Tag`,
-            type: 'select',
-            options: (tags.data ?? []).map((tag) => ({ value: tag, label: tag })),
-          },
-        ],
+        filters: [{ name: 'name', label: t`Name` }, tagFilter(t`Tag`, tags.data)],
         columns: [
           {
             key: 'name',
@@ -87,15 +81,7 @@ export function FunctionsPage() {
           {
             key: 'tags',
             title: t`Tags`,
-            render: (r) => (
-              <Group gap={4}>
-                {r.tags.map((tag) => (
-                  <Badge key={tag} variant="outline" tt="none">
-                    {tag}
-                  </Badge>
-                ))}
-              </Group>
-            ),
+            render: (r) => <TagBadges tags={r.tags} />,
           },
           {
             key: 'params',
@@ -108,17 +94,7 @@ export function FunctionsPage() {
         permissions: { remove: P.wujie.functions.remove },
         toolbar: () => <AddButton permission={P.wujie.functions.add} to="/functions/info" />,
         rowActions: (row) => (
-          <HasPermi value={P.wujie.functions.edit}>
-            <Tooltip label={t`Edit`}>
-              <ActionIcon
-                variant="subtle"
-                data-testid="edit"
-                onClick={() => router.history.push(`/functions/info?id=${row.id}`)}
-              >
-                <IconEdit size={16} />
-              </ActionIcon>
-            </Tooltip>
-          </HasPermi>
+          <EditRowAction permission={P.wujie.functions.edit} to={`/functions/info?id=${row.id}`} />
         ),
       }}
     />
@@ -180,18 +156,14 @@ function FunctionForm({ initial, id }: { initial: FunctionFormValues; id: number
   const router = useRouter();
   const queryClient = useQueryClient();
   const tags = useQuery({ queryKey: ['function-tags'], queryFn: functionApi.tags });
-  const [busy, setBusy] = useState(false);
+  const { busy, whileBusy } = useBusy();
   const form = useForm<FunctionFormValues>({
     initialValues: initial,
-    validate: (values) =>
-      Object.fromEntries(
-        Object.entries(onlyErrors(functionFormErrors(values))).map(([k, m]) => [k, i18n._(m)]),
-      ),
+    validate: (values) => translatedErrors(i18n, functionFormErrors(values)),
   });
 
   const submit = async (values: FunctionFormValues) => {
-    setBusy(true);
-    try {
+    await whileBusy(async () => {
       const body = { ...(id ? { id } : {}), ...values, name: values.name.trim() };
       const saved = await functionApi.save(body, id === null);
       notify('success', t`Saved`);
@@ -200,84 +172,63 @@ function FunctionForm({ initial, id }: { initial: FunctionFormValues; id: number
       void queryClient.invalidateQueries({ queryKey: ['named', 'functions'] });
       if (id) await queryClient.invalidateQueries({ queryKey: ['function', id] });
       else router.history.push(`/functions/info?id=${saved.id}`);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
     <Grid data-testid="function-page">
       <Grid.Col span={{ base: 12, lg: 7 }}>
-        <Card withBorder data-testid="function-form">
-          <form onSubmit={form.onSubmit(submit)}>
-            <Stack gap="sm">
-              <Title order={4}>{id ? t`Edit function` : t`Add function`}</Title>
-              <TextInput
-                label={t`Name`}
-                description={t`The name of the function the code defines`}
-                withAsterisk
-                ff="monospace"
-                data-testid="field-name"
-                {...form.getInputProps('name')}
-              />
-              <Textarea
-                label={t`Description`}
-                autosize
-                minRows={2}
-                data-testid="field-description"
-                {...form.getInputProps('description')}
-              />
-              <TagsField
-                required
-                value={form.values.tags}
-                onChange={(value) => form.setFieldValue('tags', value)}
-                suggestions={tags.data ?? []}
-                error={form.errors.tags}
-              />
-              <ParamsEditor form={form} />
-              <Group grow align="flex-start">
-                <Select
-                  label={t`Return type`}
-                  data={TYPE_OPTIONS}
-                  allowDeselect={false}
-                  data-testid="field-returnType"
-                  {...form.getInputProps('returnType')}
-                />
-                <TextInput
-                  label={t`Return description`}
-                  data-testid="field-returnDescription"
-                  {...form.getInputProps('returnDescription')}
-                />
-              </Group>
-              <Textarea
-                label={t`Code`}
-                withAsterisk
-                autosize
-                minRows={12}
-                maxRows={30}
-                spellCheck={false}
-                placeholder={'function add(a, b) {\n  return a + b;\n}'}
-                styles={{ input: { fontFamily: 'monospace', fontSize: 13 } }}
-                data-testid="field-code"
-                {...form.getInputProps('code')}
-                onKeyDown={(event) => indentOnTab(event, (v) => form.setFieldValue('code', v))}
-              />
-              <Group justify="flex-end">
-                <Button variant="default" onClick={() => router.history.push('/wujie/functions')}>
-                  <Trans>Back</Trans>
-                </Button>
-                <Button
-                  type="submit"
-                  loading={busy}
-                  leftSection={<IconDeviceFloppy size={16} />}
-                  data-testid="form-submit"
-                >
-                  <Trans>Save</Trans>
-                </Button>
-              </Group>
-            </Stack>
-          </form>
-        </Card>
+        <FormCard testId="function-form" onSubmit={form.onSubmit(submit)}>
+          <Title order={4}>{id ? t`Edit function` : t`Add function`}</Title>
+          <NameInput
+            description={t`The name of the function the code defines`}
+            ff="monospace"
+            {...form.getInputProps('name')}
+          />
+          <Textarea
+            label={t`Description`}
+            autosize
+            minRows={2}
+            data-testid="field-description"
+            {...form.getInputProps('description')}
+          />
+          <TagsField
+            required
+            value={form.values.tags}
+            onChange={(value) => form.setFieldValue('tags', value)}
+            suggestions={tags.data ?? []}
+            error={form.errors.tags}
+          />
+          <ParamsEditor form={form} />
+          <Group grow align="flex-start">
+            <Select
+              label={t`Return type`}
+              data={TYPE_OPTIONS}
+              allowDeselect={false}
+              data-testid="field-returnType"
+              {...form.getInputProps('returnType')}
+            />
+            <TextInput
+              label={t`Return description`}
+              data-testid="field-returnDescription"
+              {...form.getInputProps('returnDescription')}
+            />
+          </Group>
+          <Textarea
+            label={t`Code`}
+            withAsterisk
+            autosize
+            minRows={12}
+            maxRows={30}
+            spellCheck={false}
+            placeholder={'function add(a, b) {\n  return a + b;\n}'}
+            styles={{ input: { fontFamily: 'monospace', fontSize: 13 } }}
+            data-testid="field-code"
+            {...form.getInputProps('code')}
+            onKeyDown={(event) => indentOnTab(event, (v) => form.setFieldValue('code', v))}
+          />
+          <FormFooter busy={busy} back={<Trans>Back</Trans>} backTo="/wujie/functions" />
+        </FormCard>
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 5 }}>
         <HasPermi value={P.wujie.functions.run}>
@@ -292,27 +243,19 @@ function ParamsEditor({ form }: { form: ReturnType<typeof useForm<FunctionFormVa
   const { t } = useLingui();
   return (
     <Stack gap={6} data-testid="params-editor">
-      <Group justify="space-between">
-        <Text size="sm" fw={500}>
-          <Trans>Parameters</Trans>
-        </Text>
-        <Button
-          size="xs"
-          variant="light"
-          leftSection={<IconPlus size={14} />}
-          data-testid="add-param"
-          onClick={() =>
-            form.insertListItem('params', {
-              name: '',
-              type: 'string',
-              required: false,
-              description: '',
-            })
-          }
-        >
-          <Trans>Add parameter</Trans>
-        </Button>
-      </Group>
+      <ListHeader
+        title={<Trans>Parameters</Trans>}
+        addLabel={<Trans>Add parameter</Trans>}
+        addTestId="add-param"
+        onAdd={() =>
+          form.insertListItem('params', {
+            name: '',
+            type: 'string',
+            required: false,
+            description: '',
+          })
+        }
+      />
       {form.values.params.length === 0 ? (
         <Text size="sm" c="dimmed">
           <Trans>No parameters</Trans>

@@ -6,7 +6,6 @@ import {
   Button,
   Card,
   Code,
-  Grid,
   Group,
   ScrollArea,
   Select,
@@ -31,7 +30,7 @@ import { notify } from '../../../lib/notify';
 import { ConfirmButton } from '../../admin/components/ConfirmButton';
 import { DictTag, useDict } from '../../admin/useDict';
 import { diffMarks } from '../diagram-marks';
-import { NodeDetail } from '../viewer/NodeDetail';
+import { WithNodeDetail } from '../viewer/NodeDetail';
 import { ProcessViewer, type ShownElement } from '../viewer/ProcessViewer';
 import { agentApi, workflowApi } from '../workflow.api';
 import { formatTime, LoadState, useNamedOptions } from './common';
@@ -221,16 +220,9 @@ function VersionView({ workflowId, version }: { workflowId: number; version: num
               {t`Tags`}: {v.tags.join(', ')}
             </Text>
             {v.workflow.trim() ? (
-              <Grid>
-                <Grid.Col span={{ base: 12, md: shown ? 8 : 12 }}>
-                  <ProcessViewer xml={v.workflow} onShow={setShown} height={400} />
-                </Grid.Col>
-                {shown ? (
-                  <Grid.Col span={{ base: 12, md: 4 }}>
-                    <NodeDetail element={shown} />
-                  </Grid.Col>
-                ) : null}
-              </Grid>
+              <WithNodeDetail shown={shown}>
+                <ProcessViewer xml={v.workflow} onShow={setShown} height={400} />
+              </WithNodeDetail>
             ) : (
               <Text c="dimmed">
                 <Trans>This version has no flowchart.</Trans>
@@ -372,21 +364,14 @@ function VersionDiff({ workflowId, from, to }: { workflowId: number; from: numbe
               </>
             ) : null}
             {target.data?.workflow.trim() ? (
-              <Grid>
-                <Grid.Col span={{ base: 12, md: shown ? 8 : 12 }}>
-                  <ProcessViewer
-                    xml={target.data.workflow}
-                    activityData={diffMarks(d)}
-                    onShow={setShown}
-                    height={400}
-                  />
-                </Grid.Col>
-                {shown ? (
-                  <Grid.Col span={{ base: 12, md: 4 }}>
-                    <NodeDetail element={shown} />
-                  </Grid.Col>
-                ) : null}
-              </Grid>
+              <WithNodeDetail shown={shown}>
+                <ProcessViewer
+                  xml={target.data.workflow}
+                  activityData={diffMarks(d)}
+                  onShow={setShown}
+                  height={400}
+                />
+              </WithNodeDetail>
             ) : null}
           </Stack>
         </Card>

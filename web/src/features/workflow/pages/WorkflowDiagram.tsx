@@ -1,18 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Card, Grid, Group, List, Stack, Text } from '@mantine/core';
-import { type AgentGraph, PERMISSIONS as P, type WorkflowView } from '@platform/contracts';
-import { IconChecklist, IconHierarchy2 } from '@tabler/icons-react';
-import { useRouter } from '@tanstack/react-router';
+import { Alert, Button, Card, Group, List, Stack, Text } from '@mantine/core';
+import type { AgentGraph, WorkflowView } from '@platform/contracts';
+import { IconChecklist } from '@tabler/icons-react';
 import { useState } from 'react';
 
-import { HasPermi } from '../../../components/Permission';
 import { notify } from '../../../lib/notify';
 import { request, RequestError } from '../../../lib/request';
 import { checkedMarks, problemMarks } from '../diagram-marks';
 import { type ActivityMark } from '../viewer/markers';
-import { NodeDetail } from '../viewer/NodeDetail';
+import { WithNodeDetail } from '../viewer/NodeDetail';
 import { ProcessViewer, type ShownElement } from '../viewer/ProcessViewer';
-import { designerPath } from './WorkflowsPage';
+import { DesignButton } from './common';
 
 interface CheckError {
   field?: string;
@@ -22,7 +20,6 @@ interface CheckError {
 /** The flowchart tab of /bpm/info: the diagram read-only, a check by the server, and node settings. */
 export function WorkflowDiagram({ workflow }: { workflow: WorkflowView }) {
   const { t } = useLingui();
-  const router = useRouter();
   const [marks, setMarks] = useState<ActivityMark[]>([]);
   const [errors, setErrors] = useState<CheckError[]>([]);
   const [shown, setShown] = useState<ShownElement | null>(null);
@@ -50,18 +47,7 @@ export function WorkflowDiagram({ workflow }: { workflow: WorkflowView }) {
     }
   };
 
-  const design = (
-    <HasPermi value={P.wujie.workflow.edit}>
-      <Button
-        variant="light"
-        leftSection={<IconHierarchy2 size={16} />}
-        data-testid="design"
-        onClick={() => router.history.push(designerPath(workflow.id))}
-      >
-        <Trans>Design flowchart</Trans>
-      </Button>
-    </HasPermi>
-  );
+  const design = <DesignButton workflowId={workflow.id} />;
 
   if (!workflow.workflow.trim()) {
     return (
@@ -97,18 +83,11 @@ export function WorkflowDiagram({ workflow }: { workflow: WorkflowView }) {
           </List>
         </Alert>
       ) : null}
-      <Grid>
-        <Grid.Col span={{ base: 12, md: shown ? 8 : 12 }}>
-          <Card withBorder p={0}>
-            <ProcessViewer xml={workflow.workflow} activityData={marks} onShow={setShown} />
-          </Card>
-        </Grid.Col>
-        {shown ? (
-          <Grid.Col span={{ base: 12, md: 4 }}>
-            <NodeDetail element={shown} />
-          </Grid.Col>
-        ) : null}
-      </Grid>
+      <WithNodeDetail shown={shown}>
+        <Card withBorder p={0}>
+          <ProcessViewer xml={workflow.workflow} activityData={marks} onShow={setShown} />
+        </Card>
+      </WithNodeDetail>
     </Stack>
   );
 }

@@ -1,21 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  Button,
-  Card,
-  Group,
-  MultiSelect,
-  Select,
-  SimpleGrid,
-  Stack,
-  Tabs,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, MultiSelect, SimpleGrid, Tabs, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { PERMISSIONS as P, WORKFLOW_STATUS, type WorkflowView } from '@platform/contracts';
-import { IconCopy, IconDeviceFloppy, IconHierarchy2 } from '@tabler/icons-react';
+import { IconCopy } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter, useSearch } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
@@ -23,10 +10,22 @@ import { lazy, Suspense, useState } from 'react';
 import { HasPermi } from '../../../components/Permission';
 import { notify } from '../../../lib/notify';
 import { dictOptions, useDict } from '../../admin/useDict';
-import { onlyErrors, workflowFormErrors, type WorkflowFormValues } from '../validation';
+import { workflowFormErrors, type WorkflowFormValues } from '../validation';
 import { agentApi, workflowApi } from '../workflow.api';
-import { LoadState, TagsField, useIdParam, useNamedOptions } from './common';
-import { designerPath } from './WorkflowsPage';
+import {
+  DescriptionInputs,
+  DesignButton,
+  FormCard,
+  LoadState,
+  NameInput,
+  SaveButton,
+  StatusSelect,
+  TagsField,
+  translatedErrors,
+  useBusy,
+  useIdParam,
+  useNamedOptions,
+} from './common';
 
 const VersionsPanel = lazy(() =>
   import('./VersionsPanel').then((m) => ({ default: m.VersionsPanel })),
@@ -126,18 +125,14 @@ function WorkflowForm({
   const statuses = useDict('workflow_status');
   const agents = useNamedOptions('agents', agentApi.simple);
   const tags = useQuery({ queryKey: ['workflow-tags'], queryFn: workflowApi.allTags });
-  const [busy, setBusy] = useState(false);
+  const { busy, whileBusy } = useBusy();
   const form = useForm<WorkflowFormValues>({
     initialValues: initial,
-    validate: (values) =>
-      Object.fromEntries(
-        Object.entries(onlyErrors(workflowFormErrors(values))).map(([k, m]) => [k, i18n._(m)]),
-      ),
+    validate: (values) => translatedErrors(i18n, workflowFormErrors(values)),
   });
 
   const submit = async (values: WorkflowFormValues) => {
-    setBusy(true);
-    try {
+    await whileBusy(async () => {
       const body = {
         ...(workflow ? { id: workflow.id } : {}),
         ...values,
@@ -150,9 +145,7 @@ function WorkflowForm({
       void queryClient.invalidateQueries({ queryKey: ['workflow-tags'] });
       if (workflow) await queryClient.invalidateQueries({ queryKey: ['workflow', workflow.id] });
       else router.history.push(`/bpm/info?id=${saved.id}`);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const copy = async () => {
@@ -163,105 +156,64 @@ function WorkflowForm({
   };
 
   return (
-    <Card withBorder maw={880} data-testid="workflow-form">
-      <form onSubmit={form.onSubmit(submit)}>
-        <Stack gap="sm">
-          <Group justify="space-between">
-            <Title order={4}>{workflow ? t`Edit workflow` : t`Add workflow`}</Title>
-            {workflow ? (
-              <Text size="sm" c="dimmed" data-testid="workflow-version">
-                <Trans>Current version v{workflow.version}</Trans>
-              </Text>
-            ) : null}
-          </Group>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label={t`Name`}
-              withAsterisk
-              data-testid="field-name"
-              {...form.getInputProps('name')}
-            />
-            <Select
-              label={t`Status`}
-              data={dictOptions(statuses)}
-              allowDeselect={false}
-              data-testid="field-status"
-              {...form.getInputProps('status')}
-            />
-          </SimpleGrid>
-          <Textarea
-            label={t`Description (Chinese)`}
-            autosize
-            minRows={2}
-            data-testid="field-description"
-            {...form.getInputProps('description')}
-          />
-          <Textarea
-            label={t`Description (English)`}
-            autosize
-            minRows={2}
-            data-testid="field-descriptionEn"
-            {...form.getInputProps('descriptionEn')}
-          />
-          <MultiSelect
-            label={t`Agents`}
-            description={t`Agents this workflow uses (at least one)`}
-            withAsterisk
-            searchable
-            data={agents.options}
-            nothingFoundMessage={agents.loading ? t`Loading…` : t`No agents`}
-            data-testid="field-agentIds"
-            {...form.getInputProps('agentIds')}
-          />
-          <Textarea
-            label={t`Parameters`}
-            autosize
-            minRows={2}
-            data-testid="field-params"
-            {...form.getInputProps('params')}
-          />
-          <TagsField
-            value={form.values.tags}
-            onChange={(value) => form.setFieldValue('tags', value)}
-            suggestions={tags.data ?? []}
-            error={form.errors.tags}
-          />
-          <Group justify="flex-end" mt="sm">
-            {workflow ? (
-              <>
-                <HasPermi value={P.wujie.workflow.add}>
-                  <Button
-                    variant="default"
-                    leftSection={<IconCopy size={16} />}
-                    data-testid="copy"
-                    onClick={() => void copy()}
-                  >
-                    <Trans>Copy</Trans>
-                  </Button>
-                </HasPermi>
-                <HasPermi value={P.wujie.workflow.edit}>
-                  <Button
-                    variant="light"
-                    leftSection={<IconHierarchy2 size={16} />}
-                    data-testid="design"
-                    onClick={() => router.history.push(designerPath(workflow.id))}
-                  >
-                    <Trans>Design flowchart</Trans>
-                  </Button>
-                </HasPermi>
-              </>
-            ) : null}
-            <Button
-              type="submit"
-              loading={busy}
-              leftSection={<IconDeviceFloppy size={16} />}
-              data-testid="form-submit"
-            >
-              <Trans>Save</Trans>
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Card>
+    <FormCard testId="workflow-form" maw={880} onSubmit={form.onSubmit(submit)}>
+      <Group justify="space-between">
+        <Title order={4}>{workflow ? t`Edit workflow` : t`Add workflow`}</Title>
+        {workflow ? (
+          <Text size="sm" c="dimmed" data-testid="workflow-version">
+            <Trans>Current version v{workflow.version}</Trans>
+          </Text>
+        ) : null}
+      </Group>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <NameInput {...form.getInputProps('name')} />
+        <StatusSelect data={dictOptions(statuses)} {...form.getInputProps('status')} />
+      </SimpleGrid>
+      <DescriptionInputs
+        chinese={form.getInputProps('description')}
+        english={form.getInputProps('descriptionEn')}
+      />
+      <MultiSelect
+        label={t`Agents`}
+        description={t`Agents this workflow uses (at least one)`}
+        withAsterisk
+        searchable
+        data={agents.options}
+        nothingFoundMessage={agents.loading ? t`Loading…` : t`No agents`}
+        data-testid="field-agentIds"
+        {...form.getInputProps('agentIds')}
+      />
+      <Textarea
+        label={t`Parameters`}
+        autosize
+        minRows={2}
+        data-testid="field-params"
+        {...form.getInputProps('params')}
+      />
+      <TagsField
+        value={form.values.tags}
+        onChange={(value) => form.setFieldValue('tags', value)}
+        suggestions={tags.data ?? []}
+        error={form.errors.tags}
+      />
+      <Group justify="flex-end" mt="sm">
+        {workflow ? (
+          <>
+            <HasPermi value={P.wujie.workflow.add}>
+              <Button
+                variant="default"
+                leftSection={<IconCopy size={16} />}
+                data-testid="copy"
+                onClick={() => void copy()}
+              >
+                <Trans>Copy</Trans>
+              </Button>
+            </HasPermi>
+            <DesignButton workflowId={workflow.id} />
+          </>
+        ) : null}
+        <SaveButton busy={busy} />
+      </Group>
+    </FormCard>
   );
 }

@@ -1,22 +1,26 @@
 import { useLingui } from '@lingui/react/macro';
-import { ActionIcon, Anchor, Badge, Group, Tooltip } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { PERMISSIONS as P, type WorkflowSummaryView } from '@platform/contracts';
-import { IconCopy, IconEdit, IconHierarchy2, IconVersions } from '@tabler/icons-react';
+import { IconCopy, IconHierarchy2, IconVersions } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 
 import { AppLink } from '../../../components/AppLink';
-import { HasPermi } from '../../../components/Permission';
 import { notify } from '../../../lib/notify';
 import { CrudPage } from '../../admin/components/CrudPage';
 import { dictOptions, DictTag, useDict } from '../../admin/useDict';
 import { workflowApi } from '../workflow.api';
-import { AddButton, formatTime } from './common';
+import {
+  AddButton,
+  designerPath,
+  EditRowAction,
+  formatTime,
+  RowAction,
+  TagBadges,
+  tagFilter,
+} from './common';
 
 type Row = WorkflowSummaryView & Record<string, unknown>;
-
-export const designerPath = (workflowId: number) =>
-  `/bpm/manager/model/design?workflowId=${workflowId}`;
 
 /** wujie/workflow/index: workflows with their development status, tags and current version. */
 export function WorkflowsPage() {
@@ -35,12 +39,7 @@ export function WorkflowsPage() {
           { name: 'name', label: t`Name` },
           { name: 'processKey', label: t`Process key` },
           { name: 'status', label: t`Status`, type: 'select', options: dictOptions(statuses) },
-          {
-            name: 'tag',
-            label: t`Tag`,
-            type: 'select',
-            options: (tags.data ?? []).map((tag) => ({ value: tag, label: tag })),
-          },
+          tagFilter(t`Tag`, tags.data),
         ],
         columns: [
           {
@@ -65,15 +64,7 @@ export function WorkflowsPage() {
           {
             key: 'tags',
             title: t`Tags`,
-            render: (r) => (
-              <Group gap={4}>
-                {r.tags.map((tag) => (
-                  <Badge key={tag} variant="outline" tt="none">
-                    {tag}
-                  </Badge>
-                ))}
-              </Group>
-            ),
+            render: (r) => <TagBadges tags={r.tags} />,
           },
           { key: 'version', title: t`Version`, render: (r) => `v${r.version}` },
           { key: 'updateTime', title: t`Updated`, render: (r) => formatTime(r.updateTime) },
@@ -82,54 +73,35 @@ export function WorkflowsPage() {
         toolbar: () => <AddButton permission={P.wujie.workflow.add} to="/bpm/info" />,
         rowActions: (row, refresh) => (
           <>
-            <HasPermi value={P.wujie.workflow.edit}>
-              <Tooltip label={t`Edit`}>
-                <ActionIcon
-                  variant="subtle"
-                  data-testid="edit"
-                  onClick={() => router.history.push(`/bpm/info?id=${row.id}`)}
-                >
-                  <IconEdit size={16} />
-                </ActionIcon>
-              </Tooltip>
-            </HasPermi>
-            <HasPermi value={P.wujie.workflow.query}>
-              <Tooltip label={t`Versions`}>
-                <ActionIcon
-                  variant="subtle"
-                  data-testid="versions"
-                  onClick={() => router.history.push(`/bpm/info?id=${row.id}&tab=versions`)}
-                >
-                  <IconVersions size={16} />
-                </ActionIcon>
-              </Tooltip>
-            </HasPermi>
-            <HasPermi value={P.wujie.workflow.edit}>
-              <Tooltip label={t`Design flowchart`}>
-                <ActionIcon
-                  variant="subtle"
-                  data-testid="design"
-                  onClick={() => router.history.push(designerPath(row.id))}
-                >
-                  <IconHierarchy2 size={16} />
-                </ActionIcon>
-              </Tooltip>
-            </HasPermi>
-            <HasPermi value={P.wujie.workflow.add}>
-              <Tooltip label={t`Copy`}>
-                <ActionIcon
-                  variant="subtle"
-                  data-testid="copy"
-                  onClick={async () => {
-                    const copy = await workflowApi.copy(row.id);
-                    notify('success', t`Copied as ${copy.name}`);
-                    refresh();
-                  }}
-                >
-                  <IconCopy size={16} />
-                </ActionIcon>
-              </Tooltip>
-            </HasPermi>
+            <EditRowAction permission={P.wujie.workflow.edit} to={`/bpm/info?id=${row.id}`} />
+            <RowAction
+              permission={P.wujie.workflow.query}
+              label={t`Versions`}
+              testId="versions"
+              onClick={() => router.history.push(`/bpm/info?id=${row.id}&tab=versions`)}
+            >
+              <IconVersions size={16} />
+            </RowAction>
+            <RowAction
+              permission={P.wujie.workflow.edit}
+              label={t`Design flowchart`}
+              testId="design"
+              onClick={() => router.history.push(designerPath(row.id))}
+            >
+              <IconHierarchy2 size={16} />
+            </RowAction>
+            <RowAction
+              permission={P.wujie.workflow.add}
+              label={t`Copy`}
+              testId="copy"
+              onClick={async () => {
+                const copy = await workflowApi.copy(row.id);
+                notify('success', t`Copied as ${copy.name}`);
+                refresh();
+              }}
+            >
+              <IconCopy size={16} />
+            </RowAction>
           </>
         ),
       }}

@@ -1,12 +1,33 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Badge, Card, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Card, Code, Grid, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { decodeAgentDescriptor, decodeBranchDescriptor } from '@platform/bpmn';
 import type { ValidatorCall } from '@platform/contracts';
+import type { ReactNode } from 'react';
 
 import type { ShownElement } from './ProcessViewer';
 
 const paramsText = (call: ValidatorCall) =>
   Array.isArray(call.params) ? call.params.join(', ') : call.params;
+
+/** A viewer (`children`) beside the detail of the element it shows, when it shows one. */
+export function WithNodeDetail({
+  shown,
+  children,
+}: {
+  shown: ShownElement | null;
+  children: ReactNode;
+}) {
+  return (
+    <Grid>
+      <Grid.Col span={{ base: 12, md: shown ? 8 : 12 }}>{children}</Grid.Col>
+      {shown ? (
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <NodeDetail element={shown} />
+        </Grid.Col>
+      ) : null}
+    </Grid>
+  );
+}
 
 /** The settings of the agent or branch a click on the viewer showed (its descriptor, read-only). */
 export function NodeDetail({ element }: { element: ShownElement }) {
