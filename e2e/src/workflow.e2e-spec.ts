@@ -1,7 +1,7 @@
+import { buildBpmnXml, type NodeSpec } from '@platform/bpmn';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
-import { buildBpmnXml, type NodeSpec } from '../../packages/bpmn/src/build';
 import { pageApi, screenshot, signInAsAdmin, useBrowser } from './browser';
 
 // The workflow area's pages (issue 5): agents, functions with a sandboxed test run, workflows with
