@@ -95,6 +95,12 @@ async function waitForHealth(timeoutMs = 120_000) {
   throw new Error(`the gateway did not become healthy at ${url}`);
 }
 
+/** The process engine's REST API: ENGINE_URL, or the one the workflow service embeds. */
+function engineUrl() {
+  if (env.ENGINE_URL) return env.ENGINE_URL;
+  return `http://${env.ENGINE_HOST ?? '127.0.0.1'}:${env.ENGINE_PORT ?? '8085'}/engine-rest`;
+}
+
 for (const service of services) start(service);
 try {
   const health = await waitForHealth();
@@ -103,6 +109,7 @@ try {
 [platform] up: ${JSON.stringify(health.checks)}
   API        http://${host}:${port}/prod-api   (OpenAPI: /prod-api/v3/api-docs, as admin)
   Web app    ${web ? `http://${host}:${port}/` : '(not built)'}
+  Engine     ${engineUrl()}   (Camunda 7 REST, for agent workers)
   Sign in    user name "admin"; the password is ADMIN_PASSWORD, or the one printed above at the first start
   Logs       .run/<service>.log        Stop: Ctrl+C
 `);
