@@ -5,25 +5,21 @@ import type { LocalizedText } from '@platform/antibody';
 /** A toolkit error as it crosses the worker boundary (class instances do not survive cloning). */
 export interface JobError {
   code: string;
-  message: LocalizedText;
+  /** The toolkit's own zh/en text; absent for an unexpected failure, which the page words itself. */
+  message?: LocalizedText;
   details?: Record<string, unknown>;
 }
-
-const UNEXPECTED: LocalizedText = {
-  zh: '计算出错，请检查输入后重试。',
-  en: 'The computation failed, please check the input and try again.',
-};
 
 /** Anything that is not a toolkit error: logged for developers, a generic message for the user. */
 export function unexpectedError(error: unknown): JobError {
   console.error(error);
-  return { code: 'UNEXPECTED', message: UNEXPECTED };
+  return { code: 'UNEXPECTED' };
 }
 
 /** Thrown by the job runners: the toolkit's error with its zh/en message. */
 export class ToolkitJobError extends Error {
   constructor(readonly error: JobError) {
-    super(error.message.en);
+    super(error.message?.en ?? error.code);
     this.name = 'ToolkitJobError';
   }
 }

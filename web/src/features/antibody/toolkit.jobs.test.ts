@@ -30,7 +30,7 @@ describe('toolkit jobs', () => {
     );
     expect(sut[4]!.numbering).toBeUndefined();
     expect(sut[4]!.error?.code).toBe('LOOKS_LIKE_DNA');
-    expect(sut[4]!.error?.message.zh).toBeTruthy();
+    expect(sut[4]!.error?.message?.zh).toBeTruthy();
   });
 
   it('should number under Kabat when asked', () => {

@@ -10,7 +10,8 @@ import { uploadFile } from '../admin.api';
 
 /**
  * A small rich text editor (spec §9: height 300, input debounced 250 ms; images jpeg/jpg/png/svg only,
- * "图片格式错误!"). The server sanitises whatever it receives; this only edits HTML in the browser.
+ * anything else refused with the spec's image-format message). The server sanitises whatever it
+ * receives; this only edits HTML in the browser.
  */
 export function RichTextEditor({
   label,

@@ -8,7 +8,7 @@ import type { JobError } from '../toolkit.errors';
 
 /** A toolkit error in the UI language. */
 export function JobErrorAlert({ error, title }: { error: JobError; title?: ReactNode }) {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   return (
     <Alert
       color="red"
@@ -17,7 +17,9 @@ export function JobErrorAlert({ error, title }: { error: JobError; title?: React
       data-testid="toolkit-error"
       data-code={error.code}
     >
-      {inLanguage(error.message, i18n.locale)}
+      {error.message
+        ? inLanguage(error.message, i18n.locale)
+        : t`The computation failed, please check the input and try again.`}
     </Alert>
   );
 }
