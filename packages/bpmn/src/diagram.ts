@@ -139,14 +139,12 @@ export function userTasksOf(model: DiagramModel): { id: string; name: string }[]
  * The diagram with its main process renamed (copying a workflow gives it a new key). References to
  * the process (diagram plane, participants) follow, as moddle holds them as object references.
  */
-export async function renameProcess(xml: string, id: string, name?: string): Promise<string> {
-  const read = await readDiagram(xml);
-  if (!read.ok) throw new Error(read.problems[0]?.params.reason?.toString() ?? 'unreadable');
-  const process = mainProcess(read.definitions)!;
-  process.id = id;
-  if (name !== undefined) process.name = name;
-  const moddle = await loadModdle();
-  return (await moddle.toXML(read.definitions, { format: true })).xml;
+export function renameProcess(xml: string, id: string, name?: string): Promise<string> {
+  return rewriteDiagram(xml, (definitions) => {
+    const process = mainProcess(definitions)!;
+    process.id = id;
+    if (name !== undefined) process.name = name;
+  });
 }
 
 /** Days Camunda keeps the history of a finished instance when the diagram does not say. */
@@ -157,15 +155,25 @@ export const DEFAULT_HISTORY_TIME_TO_LIVE = '180';
  * `camunda:historyTimeToLive`, without which Camunda 7.20+ refuses the deployment (the embedded
  * engine accepts either, so diagrams deployed here stay valid on a real Camunda).
  */
-export async function prepareForEngine(xml: string): Promise<string> {
+export function prepareForEngine(xml: string): Promise<string> {
+  return rewriteDiagram(xml, (definitions) => {
+    for (const element of definitions.rootElements ?? []) {
+      if (element.$type !== 'bpmn:Process') continue;
+      const process = element as ModdleElement & { historyTimeToLive?: string };
+      process.isExecutable = true;
+      if (!process.historyTimeToLive) process.historyTimeToLive = DEFAULT_HISTORY_TIME_TO_LIVE;
+    }
+  });
+}
+
+/** Reads a diagram (which must read), lets `edit` change its model, and writes it back. */
+async function rewriteDiagram(
+  xml: string,
+  edit: (definitions: ModdleElement) => void,
+): Promise<string> {
   const read = await readDiagram(xml);
   if (!read.ok) throw new Error(read.problems[0]?.params.reason?.toString() ?? 'unreadable');
-  for (const element of read.definitions.rootElements ?? []) {
-    if (element.$type !== 'bpmn:Process') continue;
-    const process = element as ModdleElement & { historyTimeToLive?: string };
-    process.isExecutable = true;
-    if (!process.historyTimeToLive) process.historyTimeToLive = DEFAULT_HISTORY_TIME_TO_LIVE;
-  }
+  edit(read.definitions);
   const moddle = await loadModdle();
   return (await moddle.toXML(read.definitions, { format: true })).xml;
 }

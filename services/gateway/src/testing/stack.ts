@@ -40,7 +40,8 @@ export interface TestStack {
   close(): Promise<void>;
 }
 
-function mysqlBase(): string {
+/** `mysql://user:pass@host:port` of the test MySQL (TEST_MYSQL_*), without a database. */
+export function mysqlBase(): string {
   const env = process.env;
   return `mysql://${env.TEST_MYSQL_USER ?? 'root'}:${env.TEST_MYSQL_PASSWORD ?? ''}@${
     env.TEST_MYSQL_HOST ?? '127.0.0.1'

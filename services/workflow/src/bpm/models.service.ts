@@ -91,8 +91,8 @@ export class ModelsService {
    */
   async deploy(id: number, actor: string): Promise<BpmModelView> {
     const row = await this.find(id);
+    // Saving already checked that the diagram reads and carries the model's key.
     if (!row.bpmnXml.trim()) throw new DomainError('bpm.model_no_diagram');
-    await this.diagrams.read(row.bpmnXml);
     const definition = await deployDiagram(this.engine.client, row.key, row.bpmnXml);
     await this.models.update(row.id, {
       processDefinitionId: definition.id,

@@ -25,13 +25,15 @@ export async function deployDiagram(
 ): Promise<ProcessDefinitionDto> {
   const content = await prepareForEngine(xml);
   try {
-    await client.deploy({
+    const deployment = await client.deploy({
       deploymentName: key,
       deploymentSource: 'platform',
       enableDuplicateFiltering: true,
       resources: [{ name: `${key}.bpmn`, content }],
     });
-    return await client.getProcessDefinitionByKey(key);
+    // A filtered duplicate deploys nothing new: the key's current definition is then the answer.
+    const [deployed] = Object.values(deployment.deployedProcessDefinitions ?? {});
+    return deployed ?? (await client.getProcessDefinitionByKey(key));
   } catch (error) {
     throw refusalOf(error);
   }

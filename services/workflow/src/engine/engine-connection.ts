@@ -10,8 +10,6 @@ import { parseMysqlUrl } from '@platform/nest-common';
 
 import { WORKFLOW_ENV, type WorkflowEnv } from '../config/env';
 
-export type EngineMode = 'embedded' | 'external';
-
 /**
  * The process engine this service deploys to: a real Camunda 7 / Operaton at ENGINE_URL, or else the
  * embedded engine, started here with its REST API served like Camunda's (so agent workers use the
@@ -25,18 +23,9 @@ export class EngineConnection implements OnModuleInit, OnApplicationShutdown {
 
   constructor(@Inject(WORKFLOW_ENV) private readonly env: WorkflowEnv) {}
 
-  get mode(): EngineMode {
-    return this.env.ENGINE_URL ? 'external' : 'embedded';
-  }
-
   get client(): CamundaRestClient {
     if (!this.restClient) throw new Error('the process engine is not connected yet');
     return this.restClient;
-  }
-
-  /** The engine's REST base URL (the embedded one's real port once it listens). */
-  get url(): string {
-    return this.embedded?.server.url ?? this.env.ENGINE_URL ?? '';
   }
 
   async onModuleInit(): Promise<void> {

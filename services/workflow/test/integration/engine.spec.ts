@@ -8,6 +8,7 @@ import {
   type EngineServer,
   startEngineServer,
 } from '@platform/engine';
+import { mysqlBase } from '@platform/gateway/testing';
 import { dropDatabase, parseMysqlUrl } from '@platform/nest-common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -135,8 +136,7 @@ describe('a process engine at ENGINE_URL', () => {
   let standalone: { engine: EmbeddedEngine; server: EngineServer; databaseUrl: string };
 
   beforeAll(async () => {
-    const base = `mysql://${process.env.TEST_MYSQL_USER ?? 'root'}:${process.env.TEST_MYSQL_PASSWORD ?? ''}@${process.env.TEST_MYSQL_HOST ?? '127.0.0.1'}:${process.env.TEST_MYSQL_PORT ?? '3306'}`;
-    const databaseUrl = `${base}/t_engine_${process.pid}_${Date.now().toString(36)}`;
+    const databaseUrl = `${mysqlBase()}/t_engine_${process.pid}_${Date.now().toString(36)}`;
     const engine = await createEngine({ mysql: parseMysqlUrl(databaseUrl) });
     const server = await startEngineServer({ engine, host: '127.0.0.1', port: 0 });
     standalone = { engine, server, databaseUrl };
