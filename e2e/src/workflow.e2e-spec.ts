@@ -513,8 +513,8 @@ describe('workflow pages', () => {
     await page.getByTestId('form-field-0').getByTestId('form-field-id').fill('days');
     await page.getByTestId('form-field-0').getByTestId('form-field-label').fill('天数');
     await page.getByTestId('form-submit').click();
-    await page.waitForURL('**/bpm/manager/model');
-    await page.getByTestId('tab-forms').click();
+    // Saving returns to the model page with its forms showing.
+    await page.waitForURL('**/bpm/manager/model?tab=forms');
     await page.getByTestId('bpm-forms').getByText(`请假表单${stamp}`).waitFor();
     const [storedForm] = await pageApi<{ id: number; fields: unknown[] }[]>(
       page,
@@ -587,6 +587,20 @@ describe('workflow pages', () => {
     expect(byTask.Task_1!.options).toHaveLength(1);
     expect(byTask.Up_1).toMatchObject({ type: 'script', options: ['starter'] });
     expect(byTask.Down_1).toMatchObject({ type: null, options: [] });
+
+    // Deleting a rule asks first; the task is then without one.
+    await editor.getByTestId('rule-Up_1').getByTestId('delete-rule').click();
+    await page.getByTestId('confirm-ok').click();
+    await expect
+      .poll(async () => {
+        const after = await pageApi<{ taskDefinitionKey: string; type: string | null }[]>(
+          page,
+          'GET',
+          `/bpm/task-assign-rule/list?modelId=${model!.id}`,
+        );
+        return after.find((r) => r.taskDefinitionKey === 'Up_1')?.type;
+      })
+      .toBeNull();
 
     // Deploy to the process engine, after a confirmation; the row shows the engine's version.
     await page.keyboard.press('Escape');

@@ -71,6 +71,8 @@ export const bpmApi = {
   deploy: (id: number) =>
     requestData<BpmModelView>(`/bpm/model/deploy?id=${id}`, { method: 'POST' }),
   rules: (modelId: number) => get<TaskAssignRuleView[]>('/bpm/task-assign-rule/list', { modelId }),
+  removeRule: (id: number) =>
+    requestData<unknown>(`/bpm/task-assign-rule/${id}`, { method: 'DELETE' }),
   saveRule: (body: object, isNew: boolean) =>
     save<TaskAssignRuleView>('/bpm/task-assign-rule', body, isNew),
   form: (id: number) => get<BpmFormView>(`/bpm/form/${id}`),

@@ -118,8 +118,9 @@ export function AgentInfoPage() {
   const agent = useQuery({
     queryKey: ['agent', id],
     queryFn: () => agentApi.get(id!),
-    enabled: id !== null,
+    enabled: typeof id === 'number',
   });
+  if (id === undefined) return null; // on its way to /404
   if (id === null) return <AgentForm initial={NEW_AGENT} id={null} />;
   return (
     <LoadState loading={agent.isLoading} error={agent.error} onRetry={() => void agent.refetch()}>

@@ -40,7 +40,7 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRouter } from '@tanstack/react-router';
+import { useRouter, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 
 import { AppLink } from '../../../components/AppLink';
@@ -80,11 +80,20 @@ type ModelRow = BpmModelSummaryView & Record<string, unknown>;
 export const modelDesignerPath = (modelId: number) =>
   `/bpm/manager/model/design?modelId=${modelId}`;
 
-/** /bpm/manager/model (menu bpm/manager/model/index): process models, their forms and work groups. */
+const MODEL_PAGE_TABS = ['models', 'forms', 'groups'] as const;
+/** Where the form editor returns: the model page with its forms showing. */
+const FORMS_TAB_PATH = '/bpm/manager/model?tab=forms';
+
+/**
+ * /bpm/manager/model (menu bpm/manager/model/index; `?tab=` opens one tab): process models, their
+ * forms and work groups.
+ */
 export function BpmModelPage() {
   const { t } = useLingui();
+  const search = useSearch({ strict: false }) as { tab?: string };
+  const tab = MODEL_PAGE_TABS.find((name) => name === search.tab) ?? 'models';
   return (
-    <Tabs defaultValue="models" keepMounted={false} data-testid="bpm-model-page">
+    <Tabs key={tab} defaultValue={tab} keepMounted={false} data-testid="bpm-model-page">
       <Tabs.List mb="md">
         <Tabs.Tab value="models" data-testid="tab-models">
           {t`Process models`}
@@ -364,21 +373,17 @@ function RulesEditor({ modelId }: { modelId: number }) {
                           <IconEdit size={16} />
                         </ActionIcon>
                         {rule.id ? (
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={t`Delete`}
-                            data-testid="delete-rule"
-                            onClick={async () => {
-                              await requestData(`/bpm/task-assign-rule/${rule.id}`, {
-                                method: 'DELETE',
-                              });
+                          <ConfirmButton
+                            icon={<IconTrash size={16} />}
+                            label={t`Delete`}
+                            message={t`Delete the assignment rule of "${rule.taskDefinitionName}"?`}
+                            testId="delete-rule"
+                            onConfirm={async () => {
+                              await bpmApi.removeRule(rule.id!);
                               notify('success', t`Deleted`);
                               void rules.refetch();
                             }}
-                          >
-                            <IconTrash size={16} />
-                          </ActionIcon>
+                          />
                         ) : null}
                       </Group>
                     ) : null}
@@ -605,9 +610,10 @@ export function BpmFormEditPage() {
   const form = useQuery({
     queryKey: ['bpm-form', id],
     queryFn: () => bpmApi.form(id!),
-    enabled: id !== null,
+    enabled: typeof id === 'number',
   });
   const empty: FormValues = { name: '', status: '0', remark: '', conf: '', fields: [] };
+  if (id === undefined) return null; // on its way to /404
   if (id === null) return <FormEditor id={null} initial={empty} />;
   return (
     <LoadState loading={form.isLoading} error={form.error} onRetry={() => void form.refetch()}>
@@ -650,7 +656,7 @@ function FormEditor({ id, initial }: { id: number | null; initial: FormValues })
       notify('success', t`Saved`);
       void queryClient.invalidateQueries({ queryKey: ['bpm-forms'] });
       void queryClient.invalidateQueries({ queryKey: ['named', 'bpm-forms'] });
-      router.history.push('/bpm/manager/model');
+      router.history.push(FORMS_TAB_PATH);
     });
   };
   return (
@@ -715,7 +721,7 @@ function FormEditor({ id, initial }: { id: number | null; initial: FormValues })
         {...form.getInputProps('conf')}
       />
       <Textarea label={t`Remark`} autosize minRows={2} {...form.getInputProps('remark')} />
-      <FormFooter busy={busy} back={<Trans>Back</Trans>} backTo="/bpm/manager/model" />
+      <FormFooter busy={busy} back={<Trans>Back</Trans>} backTo={FORMS_TAB_PATH} />
     </FormCard>
   );
 }

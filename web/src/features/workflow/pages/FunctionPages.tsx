@@ -127,8 +127,9 @@ export function FunctionInfoPage() {
   const fn = useQuery({
     queryKey: ['function', id],
     queryFn: () => functionApi.get(id!),
-    enabled: id !== null,
+    enabled: typeof id === 'number',
   });
+  if (id === undefined) return null; // on its way to /404
   if (id === null) return <FunctionForm initial={NEW_FUNCTION} id={null} />;
   return (
     <LoadState loading={fn.isLoading} error={fn.error} onRetry={() => void fn.refetch()}>
@@ -363,9 +364,9 @@ export function TestRun({ values }: { values: FunctionFormValues }) {
             file system or network.
           </Trans>
         </Text>
-        {params.map((param) => (
+        {params.map((param, index) => (
           <TextInput
-            key={param.name}
+            key={`${index}-${param.name}`}
             label={`${param.name} (${param.type})`}
             withAsterisk={param.required}
             ff="monospace"
@@ -380,7 +381,8 @@ export function TestRun({ values }: { values: FunctionFormValues }) {
           leftSection={<IconPlayerPlay size={16} />}
           loading={running}
           disabled={!values.code.trim() || !values.name.trim()}
-          onClick={() => void run()}
+          // A failed request has already been shown by the request layer.
+          onClick={() => void run().catch(() => undefined)}
           data-testid="run"
         >
           <Trans>Run</Trans>

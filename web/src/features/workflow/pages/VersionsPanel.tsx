@@ -22,7 +22,7 @@ import {
   type WorkflowView,
 } from '@platform/contracts';
 import { IconArrowBackUp, IconEye, IconGitCompare } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import { HasPermi } from '../../../components/Permission';
@@ -45,6 +45,8 @@ export function VersionsPanel({ workflow }: { workflow: WorkflowView }) {
   const versions = useQuery({
     queryKey: ['workflow-versions', workflow.id, workflow.version, workflow.updateTime],
     queryFn: () => workflowApi.versions(workflow.id),
+    // After a save or restore the list refreshes in place, keeping the open version or comparison.
+    placeholderData: keepPreviousData,
   });
   const [viewing, setViewing] = useState<number | null>(null);
   const [from, setFrom] = useState<string | null>(null);
@@ -56,6 +58,7 @@ export function VersionsPanel({ workflow }: { workflow: WorkflowView }) {
     notify('success', t`Version v${version} restored as v${restored.version}`);
     await queryClient.invalidateQueries({ queryKey: ['workflow', workflow.id] });
     void queryClient.invalidateQueries({ queryKey: ['workflows-page'] });
+    void queryClient.invalidateQueries({ queryKey: ['workflow-tags'] });
   };
 
   const rows = versions.data ?? [];
@@ -132,8 +135,17 @@ export function VersionsPanel({ workflow }: { workflow: WorkflowView }) {
             <Trans>Compare</Trans>
           </Button>
         </Group>
-        {compared ? <VersionDiff workflowId={workflow.id} {...compared} /> : null}
-        {viewing !== null ? <VersionView workflowId={workflow.id} version={viewing} /> : null}
+        {/* Keyed, so a node shown from the previous pair or version does not stay beside the new one. */}
+        {compared ? (
+          <VersionDiff
+            key={`${compared.from}-${compared.to}`}
+            workflowId={workflow.id}
+            {...compared}
+          />
+        ) : null}
+        {viewing !== null ? (
+          <VersionView key={viewing} workflowId={workflow.id} version={viewing} />
+        ) : null}
       </Stack>
     </LoadState>
   );

@@ -59,16 +59,20 @@ export function WorkflowInfoPage() {
   const id = useIdParam();
   const search = useSearch({ strict: false }) as { tab?: string };
   // Another workflow or tab in the address starts the page afresh (same path, so no remount by the host).
-  return <WorkflowInfo key={`${id}-${search.tab}`} id={id} initialTab={search.tab ?? 'info'} />;
+  const tab = TABS.find((name) => name === search.tab) ?? 'info';
+  return <WorkflowInfo key={`${id}-${tab}`} id={id} initialTab={tab} />;
 }
 
-function WorkflowInfo({ id, initialTab }: { id: number | null; initialTab: string }) {
+const TABS = ['info', 'diagram', 'versions'] as const;
+
+function WorkflowInfo({ id, initialTab }: { id: number | null | undefined; initialTab: string }) {
   const workflow = useQuery({
     queryKey: ['workflow', id],
     queryFn: () => workflowApi.get(id!),
-    enabled: id !== null,
+    enabled: typeof id === 'number',
   });
   const [tab, setTab] = useState<string | null>(initialTab);
+  if (id === undefined) return null; // on its way to /404
   if (id === null) return <WorkflowForm initial={EMPTY} workflow={null} />;
   return (
     <LoadState
@@ -126,6 +130,7 @@ function WorkflowForm({
   const agents = useNamedOptions('agents', agentApi.simple);
   const tags = useQuery({ queryKey: ['workflow-tags'], queryFn: workflowApi.allTags });
   const { busy, whileBusy } = useBusy();
+  const { busy: copying, whileBusy: copyOnce } = useBusy();
   const form = useForm<WorkflowFormValues>({
     initialValues: initial,
     validate: (values) => translatedErrors(i18n, workflowFormErrors(values)),
@@ -152,6 +157,7 @@ function WorkflowForm({
     const created = await workflowApi.copy(workflow!.id);
     notify('success', t`Copied as ${created.name}`);
     void queryClient.invalidateQueries({ queryKey: ['workflows-page'] });
+    void queryClient.invalidateQueries({ queryKey: ['workflow-tags'] });
     router.history.push(`/bpm/info?id=${created.id}`);
   };
 
@@ -204,7 +210,8 @@ function WorkflowForm({
                 variant="default"
                 leftSection={<IconCopy size={16} />}
                 data-testid="copy"
-                onClick={() => void copy()}
+                loading={copying}
+                onClick={() => void copyOnce(copy).catch(() => undefined)}
               >
                 <Trans>Copy</Trans>
               </Button>

@@ -98,6 +98,7 @@ export function WorkflowsPage() {
                 const copy = await workflowApi.copy(row.id);
                 notify('success', t`Copied as ${copy.name}`);
                 refresh();
+                void tags.refetch();
               }}
             >
               <IconCopy size={16} />

@@ -24,7 +24,7 @@ import { NAME_MAX, type NamedView, PERMISSIONS as P } from '@platform/contracts'
 import { IconDeviceFloppy, IconEdit, IconHierarchy2, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useRouter, useSearch } from '@tanstack/react-router';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 
 import { HasPermi } from '../../../components/Permission';
 import type { Field } from '../../admin/components/CrudPage';
@@ -33,11 +33,21 @@ import { type FormErrors, onlyErrors } from '../validation';
 export const designerPath = (workflowId: number) =>
   `/bpm/manager/model/design?workflowId=${workflowId}`;
 
-/** The `?id=` of an info page: a positive whole number, else null (a new record). */
-export function useIdParam(): number | null {
+/**
+ * The `?id=` of an info page: a positive whole number; null without one (a new record); undefined
+ * while any other value sends the user to /404, as the numeric route params of spec §2 do.
+ */
+export function useIdParam(): number | null | undefined {
   const search = useSearch({ strict: false }) as { id?: unknown };
+  const router = useRouter();
+  const absent = search.id === undefined || search.id === '';
   const id = Number(search.id);
-  return Number.isInteger(id) && id > 0 ? id : null;
+  const invalid = !absent && !(Number.isInteger(id) && id > 0);
+  useEffect(() => {
+    if (invalid) router.history.replace('/404');
+  }, [invalid, router]);
+  if (absent) return null;
+  return invalid ? undefined : id;
 }
 
 /** Loading and error states of a page that needs one record before it can show anything. */
@@ -151,13 +161,28 @@ export function RowAction({
   permission: string;
   label: string;
   testId: string;
-  onClick: () => void;
+  /** An action that returns a promise keeps the button busy until it settles (no double runs). */
+  onClick: () => void | Promise<unknown>;
   children: ReactNode;
 }) {
+  const [running, setRunning] = useState(false);
+  const run = () => {
+    const result = onClick();
+    if (!(result instanceof Promise)) return;
+    setRunning(true);
+    // A failed request has already been shown to the user by the request layer.
+    void result.catch(() => undefined).finally(() => setRunning(false));
+  };
   return (
     <HasPermi value={permission}>
       <Tooltip label={label}>
-        <ActionIcon variant="subtle" data-testid={testId} onClick={onClick}>
+        <ActionIcon
+          variant="subtle"
+          data-testid={testId}
+          loading={running}
+          disabled={running}
+          onClick={run}
+        >
           {children}
         </ActionIcon>
       </Tooltip>
