@@ -443,6 +443,12 @@ describe('process designer', () => {
     await page.getByTestId('confirm-ok').click();
     await expect.poll(() => panel.getByTestId('execution-listener-row').count()).toBe(0);
     await screenshot(page, 'designer-messages');
+
+    // An id another element already has is refused, and the element keeps its own.
+    await selectById(page, 'StartEvent_1');
+    await fill(page, 'base-id', 'BPMNPlane_1');
+    await panel.getByText('元素编号 BPMNPlane_1 重复').waitFor();
+    expect(await businessValue(page, 'StartEvent_1', 'id')).toBe('StartEvent_1');
     await context.close();
   });
 

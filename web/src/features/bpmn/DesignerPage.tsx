@@ -5,7 +5,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter, useSearch } from '@tanstack/react-router';
 
 import { currentLanguage } from '../../lib/i18n';
-import { notify } from '../../lib/notify';
 import type { PageProps } from '../menu/page-registry';
 import {
   convertDiagram,
@@ -72,7 +71,15 @@ export function DesignerPage(_props: PageProps) {
   const queryClient = useQueryClient();
   const target = targetOf(search);
   const queryKey = ['designer', target];
-  const loaded = useQuery({ queryKey, queryFn: () => load(target), staleTime: Infinity });
+  // Kept while the designer is open (a save hands the saved diagram back through it, and it must not
+  // be imported again behind the user's back), and dropped when it closes: a later visit reads the
+  // diagram afresh, as a version restore or another editor may have changed it.
+  const loaded = useQuery({
+    queryKey,
+    queryFn: () => load(target),
+    staleTime: Infinity,
+    gcTime: 0,
+  });
   const taken = useQuery({ queryKey: ['designer', 'keys'], queryFn: takenProcessKeys });
 
   if (loaded.isPending) {
@@ -102,7 +109,7 @@ export function DesignerPage(_props: PageProps) {
     }
     try {
       if (data.workflow) {
-        const saved = await saveWorkflowDiagram(data.workflow, xml);
+        const saved = await saveWorkflowDiagram(data.workflow.id, xml);
         queryClient.setQueryData<Loaded>(queryKey, {
           ...data,
           xml: saved.workflow,
@@ -121,8 +128,9 @@ export function DesignerPage(_props: PageProps) {
       );
       void queryClient.invalidateQueries({ queryKey: ['designer', 'keys'] });
       if (!model) {
-        notify('success', t`Saved`);
-        router.history.push(`/bpm/manager/model/design?modelId=${saved.id}`);
+        // The designer says "Saved"; the address now names the model (replaced: Back must not
+        // return to a blank diagram).
+        router.history.replace(`/bpm/manager/model/design?modelId=${saved.id}`);
       } else {
         queryClient.setQueryData<Loaded>(queryKey, { ...data, xml: saved.bpmnXml, model: saved });
       }

@@ -24,6 +24,7 @@ function actions(): ToolbarActions {
 const disabled = (element: HTMLElement) => (element as HTMLButtonElement).disabled;
 
 const base = {
+  ready: true,
   zoom: 1,
   canUndo: false,
   canRedo: false,
@@ -43,6 +44,20 @@ describe('designer toolbar', () => {
     expect(disabled(screen.getByTestId('undo'))).toBe(false);
     fireEvent.click(screen.getByTestId('undo'));
     expect(handlers.undo).toHaveBeenCalledOnce();
+  });
+
+  it('should disable every control until the modeler has loaded', () => {
+    render(<DesignerToolbar {...base} ready={false} actions={actions()} />);
+    for (const testId of [
+      'import-file',
+      'export',
+      'preview',
+      'align-left',
+      'zoom-in',
+      'redraw',
+      'save',
+    ])
+      expect(screen.getByTestId(testId).matches(':disabled')).toBe(true);
   });
 
   it('should not save in simulation mode', () => {

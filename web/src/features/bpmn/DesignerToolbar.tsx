@@ -64,8 +64,47 @@ function Tool(props: {
   );
 }
 
+interface MenuAction {
+  label: string;
+  testId: string;
+  icon?: ReactNode;
+  onClick: () => void;
+}
+
+/** A toolbar button opening a menu of actions (downloads, previews). */
+function MenuButton(props: {
+  label: string;
+  icon: ReactNode;
+  testId: string;
+  items: MenuAction[];
+}) {
+  return (
+    <Menu withinPortal>
+      <Menu.Target>
+        <Button variant="default" size="xs" leftSection={props.icon} data-testid={props.testId}>
+          {props.label}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {props.items.map((item) => (
+          <Menu.Item
+            key={item.testId}
+            leftSection={item.icon}
+            data-testid={item.testId}
+            onClick={item.onClick}
+          >
+            {item.label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
 /** The toolbar of spec §2 "Process designer screen". */
 export function DesignerToolbar(props: {
+  /** False until bpmn-js has loaded: every control is disabled (they act on the modeler). */
+  ready: boolean;
   actions: ToolbarActions;
   zoom: number;
   canUndo: boolean;
@@ -85,134 +124,127 @@ export function DesignerToolbar(props: {
     { value: 'middle', label: t`Align middle`, icon: <IconLayoutAlignMiddle size={18} /> },
   ];
   return (
-    <Group gap="xs" wrap="wrap" data-testid="designer-toolbar">
-      <FileButton onChange={(file) => file && actions.importFile(file)} accept=".xml,.bpmn">
-        {(fileProps) => (
-          <Button
-            {...fileProps}
-            variant="default"
-            size="xs"
-            leftSection={<IconUpload size={16} />}
-            data-testid="import-file"
-          >
-            {t`Open file`}
-          </Button>
-        )}
-      </FileButton>
-      <Menu withinPortal>
-        <Menu.Target>
-          <Button
-            variant="default"
-            size="xs"
-            leftSection={<IconDownload size={16} />}
-            data-testid="export"
-          >
-            {t`Download`}
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item data-testid="export-xml" onClick={() => actions.exportAs('xml')}>
-            {t`Download as XML`}
-          </Menu.Item>
-          <Menu.Item data-testid="export-bpmn" onClick={() => actions.exportAs('bpmn')}>
-            {t`Download as BPMN`}
-          </Menu.Item>
-          <Menu.Item data-testid="export-svg" onClick={() => actions.exportAs('svg')}>
-            {t`Download as SVG`}
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
-      <Menu withinPortal>
-        <Menu.Target>
-          <Button
-            variant="default"
-            size="xs"
-            leftSection={<IconEye size={16} />}
-            data-testid="preview"
-          >
-            {t`Preview`}
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item
-            leftSection={<IconCode size={14} />}
-            data-testid="preview-xml"
-            onClick={actions.previewXml}
-          >
-            {t`Preview XML`}
-          </Menu.Item>
-          <Menu.Item
-            leftSection={<IconCode size={14} />}
-            data-testid="preview-json"
-            onClick={actions.previewJson}
-          >
-            {t`Preview JSON`}
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
-      <Switch
-        label={t`Simulation`}
-        checked={props.simulation}
-        onChange={(event) => actions.setSimulation(event.currentTarget.checked)}
-        data-testid="simulation"
-      />
-      <Group gap={4}>
-        {alignments.map((a) => (
+    // A disabled fieldset disables every control inside it at once, natively.
+    <fieldset disabled={!props.ready} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+      <Group gap="xs" wrap="wrap" data-testid="designer-toolbar">
+        <FileButton onChange={(file) => file && actions.importFile(file)} accept=".xml,.bpmn">
+          {(fileProps) => (
+            <Button
+              {...fileProps}
+              variant="default"
+              size="xs"
+              leftSection={<IconUpload size={16} />}
+              data-testid="import-file"
+            >
+              {t`Open file`}
+            </Button>
+          )}
+        </FileButton>
+        <MenuButton
+          label={t`Download`}
+          icon={<IconDownload size={16} />}
+          testId="export"
+          items={[
+            {
+              label: t`Download as XML`,
+              testId: 'export-xml',
+              onClick: () => actions.exportAs('xml'),
+            },
+            {
+              label: t`Download as BPMN`,
+              testId: 'export-bpmn',
+              onClick: () => actions.exportAs('bpmn'),
+            },
+            {
+              label: t`Download as SVG`,
+              testId: 'export-svg',
+              onClick: () => actions.exportAs('svg'),
+            },
+          ]}
+        />
+        <MenuButton
+          label={t`Preview`}
+          icon={<IconEye size={16} />}
+          testId="preview"
+          items={[
+            {
+              label: t`Preview XML`,
+              testId: 'preview-xml',
+              icon: <IconCode size={14} />,
+              onClick: actions.previewXml,
+            },
+            {
+              label: t`Preview JSON`,
+              testId: 'preview-json',
+              icon: <IconCode size={14} />,
+              onClick: actions.previewJson,
+            },
+          ]}
+        />
+        <Switch
+          label={t`Simulation`}
+          checked={props.simulation}
+          onChange={(event) => actions.setSimulation(event.currentTarget.checked)}
+          data-testid="simulation"
+        />
+        <Group gap={4}>
+          {alignments.map((a) => (
+            <Tool
+              key={a.value}
+              label={a.label}
+              testId={`align-${a.value}`}
+              onClick={() => actions.align(a.value)}
+            >
+              {a.icon}
+            </Tool>
+          ))}
+        </Group>
+        <Group gap={4}>
           <Tool
-            key={a.value}
-            label={a.label}
-            testId={`align-${a.value}`}
-            onClick={() => actions.align(a.value)}
+            label={t`Zoom out`}
+            testId="zoom-out"
+            disabled={!canZoom(zoom, -1)}
+            onClick={() => actions.zoom(-1)}
           >
-            {a.icon}
+            <IconZoomOut size={18} />
           </Tool>
-        ))}
-      </Group>
-      <Group gap={4}>
-        <Tool
-          label={t`Zoom out`}
-          testId="zoom-out"
-          disabled={!canZoom(zoom, -1)}
-          onClick={() => actions.zoom(-1)}
+          <Badge variant="default" size="lg" data-testid="zoom-value" w={64}>
+            {`${Math.round(zoom * 100)}%`}
+          </Badge>
+          <Tool
+            label={t`Zoom in`}
+            testId="zoom-in"
+            disabled={!canZoom(zoom, 1)}
+            onClick={() => actions.zoom(1)}
+          >
+            <IconZoomIn size={18} />
+          </Tool>
+          <Tool label={t`Reset zoom`} testId="zoom-reset" onClick={actions.resetZoom}>
+            <IconZoomReset size={18} />
+          </Tool>
+        </Group>
+        <Group gap={4}>
+          <Tool label={t`Undo`} testId="undo" disabled={!props.canUndo} onClick={actions.undo}>
+            <IconArrowBackUp size={18} />
+          </Tool>
+          <Tool label={t`Redo`} testId="redo" disabled={!props.canRedo} onClick={actions.redo}>
+            <IconArrowForwardUp size={18} />
+          </Tool>
+          <Tool label={t`Redraw`} testId="redraw" onClick={actions.redraw}>
+            <IconRefresh size={18} />
+          </Tool>
+        </Group>
+        <Button
+          size="xs"
+          leftSection={<IconDeviceFloppy size={16} />}
+          onClick={actions.save}
+          loading={props.saving}
+          disabled={props.simulation || !props.canSave}
+          data-testid="save"
         >
-          <IconZoomOut size={18} />
-        </Tool>
-        <Badge variant="default" size="lg" data-testid="zoom-value" w={64}>
-          {`${Math.round(zoom * 100)}%`}
-        </Badge>
-        <Tool
-          label={t`Zoom in`}
-          testId="zoom-in"
-          disabled={!canZoom(zoom, 1)}
-          onClick={() => actions.zoom(1)}
-        >
-          <IconZoomIn size={18} />
-        </Tool>
-        <Tool label={t`Reset zoom`} testId="zoom-reset" onClick={actions.resetZoom}>
-          <IconZoomReset size={18} />
-        </Tool>
+          {t`Save model`}
+        </Button>
       </Group>
-      <Group gap={4}>
-        <Tool label={t`Undo`} testId="undo" disabled={!props.canUndo} onClick={actions.undo}>
-          <IconArrowBackUp size={18} />
-        </Tool>
-        <Tool label={t`Redo`} testId="redo" disabled={!props.canRedo} onClick={actions.redo}>
-          <IconArrowForwardUp size={18} />
-        </Tool>
-        <Tool label={t`Redraw`} testId="redraw" onClick={actions.redraw}>
-          <IconRefresh size={18} />
-        </Tool>
-      </Group>
-      <Button
-        size="xs"
-        leftSection={<IconDeviceFloppy size={16} />}
-        onClick={actions.save}
-        loading={props.saving}
-        disabled={props.simulation || !props.canSave}
-        data-testid="save"
-      >
-        {t`Save model`}
-      </Button>
-    </Group>
+    </fieldset>
   );
 }

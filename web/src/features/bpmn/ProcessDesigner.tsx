@@ -236,6 +236,7 @@ export function ProcessDesigner(props: ProcessDesignerProps) {
   return (
     <Stack gap="xs" data-testid="process-designer">
       <DesignerToolbar
+        ready={!!modeler}
         actions={actions}
         zoom={state.zoom}
         canUndo={state.canUndo}
@@ -290,6 +291,8 @@ export function ProcessDesigner(props: ProcessDesignerProps) {
         >
           {modeler && state.element ? (
             <PropertiesPanel
+              // Remounted per element, so no group keeps the previous element's drafts.
+              key={state.element.id}
               modeler={modeler}
               element={state.element}
               revision={state.revision}

@@ -9,10 +9,14 @@ describe('designer call errors', () => {
     expect(errorsOf(new RequestError('x', 500, body))).toEqual([{ field: 'Agent_1', msg: 'bad' }]);
   });
 
-  it('should turn any other failure into one error about the whole diagram', () => {
+  it('should turn any other answered failure into one error about the whole diagram', () => {
     expect(errorsOf(new RequestError('Key taken', 500, { code: 500 }))).toEqual([
       { field: '', msg: 'Key taken' },
     ]);
-    expect(errorsOf(new Error('offline'))).toEqual([{ field: '', msg: 'offline' }]);
+  });
+
+  it('should rethrow a failure the server did not answer, for the generic save message', () => {
+    expect(() => errorsOf(new Error('offline'))).toThrow('offline');
+    expect(() => errorsOf(new RequestError('Network Error', 0))).toThrow('Network Error');
   });
 });

@@ -15,9 +15,13 @@ export const fetchWorkflow = (id: string) =>
 export const fetchModel = (id: string) =>
   requestData<BpmModelView>(`/bpm/model/${encodeURIComponent(id)}`, { silent: true });
 
-/** Saves a workflow's diagram: the update endpoint takes the whole workflow, so the rest is resent. */
-export function saveWorkflowDiagram(workflow: WorkflowView, xml: string) {
-  const { id, name, status, description, descriptionEn, agentIds, params, tags } = workflow;
+/**
+ * Saves a workflow's diagram. The update endpoint takes the whole workflow, so the rest is resent as
+ * it is now on the server, not as it was when the designer opened (it may have been edited since).
+ */
+export async function saveWorkflowDiagram(workflowId: number, xml: string) {
+  const current = await fetchWorkflow(String(workflowId));
+  const { id, name, status, description, descriptionEn, agentIds, params, tags } = current;
   return requestData<WorkflowView>('/wujie/workflow', {
     method: 'PUT',
     data: { id, name, status, description, descriptionEn, agentIds, params, tags, workflow: xml },
@@ -68,14 +72,25 @@ export async function convertDiagram(body: {
   }
 }
 
-/** The element-named errors of a failed call, or its message as one error. */
+/**
+ * The errors of a call the server answered: its element-named errors, or its message as one error
+ * about the whole diagram. Anything else (no answer, a crash) is rethrown, so the designer shows the
+ * spec's "failed to save" message rather than a technical one.
+ */
 export function errorsOf(error: unknown): DiagramError[] {
-  if (error instanceof RequestError) {
-    const data = (error.body as { data?: { errors?: DiagramError[] } } | undefined)?.data;
-    if (data?.errors?.length) return data.errors;
-    return [{ field: '', msg: error.message }];
-  }
-  return [{ field: '', msg: error instanceof Error ? error.message : String(error) }];
+  const body = error instanceof RequestError ? error.body : undefined;
+  if (!(error instanceof RequestError) || !isEnvelope(body)) throw error;
+  return body.data?.errors?.length ? body.data.errors : [{ field: '', msg: error.message }];
+}
+
+function isEnvelope(
+  body: unknown,
+): body is { code: number; data?: { errors?: DiagramError[] } | null } {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    typeof (body as { code?: unknown }).code === 'number'
+  );
 }
 
 /** Process keys other workflows and models use (the duplicate-key check of spec §5). */

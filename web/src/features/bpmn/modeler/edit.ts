@@ -42,6 +42,16 @@ interface BpmnFactory {
 
 export const service = <T>(modeler: Modeler, name: string): T => modeler.get<T>(name);
 
+/**
+ * Whether an element of the diagram (shape, flow, message, signal…) already has this id: bpmn-js
+ * would throw on the rename, after letting go of the old id.
+ */
+export function idTaken(modeler: Modeler, id: string): boolean {
+  return Boolean(
+    service<{ ids: { assigned(id: string): unknown } }>(modeler, 'moddle').ids.assigned(id),
+  );
+}
+
 export const isType = (bo: ModdleElement | undefined, type: string) => !!bo && bo.$instanceOf(type);
 
 export function isAnyType(bo: ModdleElement | undefined, types: string[]): boolean {

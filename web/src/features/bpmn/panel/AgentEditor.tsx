@@ -115,17 +115,15 @@ export function AgentEditor({ modeler, element }: EditorProps) {
   );
 }
 
-/** Targets a branch may lead to: the targets of the gateway's outgoing flows. */
+/** Targets a branch may lead to: the targets of the gateway's outgoing flows, each once. */
 function outgoingTargets(element: DiagramElement) {
-  return (element.outgoing ?? [])
-    .map((flow) => flow.target)
-    .filter((target): target is DiagramElement => !!target)
-    .map((target) => ({
-      value: target.id,
-      label: target.businessObject.name
-        ? `${target.businessObject.name} (${target.id})`
-        : target.id,
-    }));
+  const targets = new Map<string, DiagramElement>();
+  for (const flow of element.outgoing ?? [])
+    if (flow.target) targets.set(flow.target.id, flow.target);
+  return [...targets.values()].map((target) => ({
+    value: target.id,
+    label: target.businessObject.name ? `${target.businessObject.name} (${target.id})` : target.id,
+  }));
 }
 
 export function BranchEditor({ modeler, element }: EditorProps) {

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 
 import { currentLanguage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
-import { type DiagramElement, isType, updateProperties } from '../modeler/edit';
+import { type DiagramElement, idTaken, isType, updateProperties } from '../modeler/edit';
 import { CommitTextInput } from './fields';
 
 /**
@@ -41,6 +41,8 @@ export function BaseInfo(props: {
       problem = key ? message(key) : null;
     } else if (!isValidElementId(id)) {
       problem = message('bpmn.id_pattern', { id });
+    } else if (id !== bo.id && idTaken(modeler, id)) {
+      problem = message('bpmn.id_duplicate', { id });
     }
     setIdError(problem);
     if (problem) {

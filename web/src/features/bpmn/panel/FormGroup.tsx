@@ -127,10 +127,7 @@ export function FormGroup({ modeler, element }: GroupProps) {
       <Select
         size="xs"
         label={t`Business key`}
-        data={[
-          { value: '', label: t`None` },
-          ...fields.map((f) => ({ value: get(f, 'id'), label: get(f, 'label') || get(f, 'id') })),
-        ]}
+        data={[{ value: '', label: t`None` }, ...businessKeyOptions(fields)]}
         value={businessKey}
         onChange={(key) =>
           formData && updateModdle(modeler, element, formData, { businessKey: key || undefined })
@@ -325,4 +322,17 @@ function FormFieldDialog(props: {
       />
     </EditDialog>
   );
+}
+
+/**
+ * The form fields a business key may name: those with an id, each id once (the form dialogs do not
+ * validate, spec §5, and a choice list cannot hold one value twice).
+ */
+function businessKeyOptions(fields: readonly ModdleElement[]) {
+  const options = new Map<string, string>();
+  for (const field of fields) {
+    const id = get(field, 'id');
+    if (id && !options.has(id)) options.set(id, get(field, 'label') || id);
+  }
+  return [...options].map(([value, label]) => ({ value, label }));
 }

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Accordion, Anchor, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import type Modeler from 'bpmn-js/lib/Modeler';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 
 import { type DiagramElement, documentationText, isType, setDocumentation } from '../modeler/edit';
 import { AgentEditor, BranchEditor } from './AgentEditor';
@@ -62,9 +62,9 @@ export function PropertiesPanel(props: {
   const { t } = useLingui();
   const { modeler, element, revision } = props;
   const bo = element.businessObject;
+  // Selecting another element remounts the panel (keyed by element id): base info and extension
+  // properties open again.
   const [open, setOpen] = useState<string[]>([...OPEN_ON_SELECT]);
-  // Selecting another element opens base info and extension properties again.
-  useEffect(() => setOpen([...OPEN_ON_SELECT]), [element.id]);
 
   const groups = visibleGroups({
     type: bo.$type,
