@@ -1,16 +1,8 @@
-import { defaultProcessIdentity } from '@platform/bpmn';
+import { defaultProcessIdentity, escapeXml } from '@platform/bpmn';
 import type { Language } from '@platform/contracts';
 
 // A new diagram: one executable process with a start event, ids and names from the current time
 // (spec §9), in the Camunda namespace.
-
-function escapeXml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
-}
 
 export function blankDiagram(
   lang: Language,

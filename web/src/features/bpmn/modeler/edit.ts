@@ -54,10 +54,6 @@ export function idTaken(modeler: Modeler, id: string): boolean {
 
 export const isType = (bo: ModdleElement | undefined, type: string) => !!bo && bo.$instanceOf(type);
 
-export function isAnyType(bo: ModdleElement | undefined, types: string[]): boolean {
-  return types.some((type) => isType(bo, type));
-}
-
 export function updateProperties(
   modeler: Modeler,
   element: DiagramElement,

@@ -67,7 +67,12 @@ export function useDesignerState(modeler: Modeler | null): DesignerState {
         canRedo: stack.canRedo(),
         zoom: safeZoom(canvas),
       }));
-    const onZoom = () => setState((previous) => ({ ...previous, zoom: safeZoom(canvas) }));
+    // A pan changes the viewbox but not the zoom: keep the state, so nothing re-renders.
+    const onZoom = () =>
+      setState((previous) => {
+        const zoom = safeZoom(canvas);
+        return zoom === previous.zoom ? previous : { ...previous, zoom };
+      });
 
     const events = ['selection.changed', 'commandStack.changed', 'import.done', 'root.set'];
     eventBus.on(events, refresh);

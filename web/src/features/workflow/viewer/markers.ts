@@ -4,7 +4,6 @@
 // apart from bpmn-js.
 
 export type Marker = 'todo' | 'highlight' | 'reject';
-export const MARKERS: readonly Marker[] = ['todo', 'highlight', 'reject'];
 
 /** What the caller knows about one node (element id in `key`, or `id`). */
 export interface ActivityMark {
