@@ -7,7 +7,7 @@ import Modeler from 'bpmn-js/lib/Modeler';
 import camundaSchema from 'camunda-bpmn-moddle/resources/camunda.json';
 
 import { copyRulesModule } from './copyRules';
-import { type LabelLanguage, languageLabelsModule } from './languageLabels';
+import { languageLabelsModule, setLabelLanguage } from './languageLabels';
 
 // The bpmn-js modeler with the Camunda 7 moddle (prefix `camunda`, spec §9). This module (and so
 // bpmn-js) is imported dynamically by the designer, so no other screen downloads it.
@@ -26,15 +26,5 @@ export function createModeler(container: HTMLElement, language: Language): Model
   return modeler;
 }
 
-/** Draws every label again in `language` (user tasks and gateways show `nameen` in English). */
-export function setLabelLanguage(modeler: Modeler, language: Language): void {
-  const labels = modeler.get<LabelLanguage>('labelLanguage');
-  if (labels.language === language) return;
-  labels.language = language;
-  const registry = modeler.get<{ getAll(): unknown[] }>('elementRegistry');
-  const eventBus = modeler.get<{ fire(event: string, data: unknown): void }>('eventBus');
-  const elements = registry.getAll();
-  if (elements.length) eventBus.fire('elements.changed', { elements });
-}
-
 export type { Modeler };
+export { setLabelLanguage };

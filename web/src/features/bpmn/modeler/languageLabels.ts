@@ -42,7 +42,8 @@ export class LabelLanguage {
   language: Language = 'zh';
 }
 
-function documentationText(bo: BusinessObject): string {
+/** All documentation texts of an element, joined (descriptors are JSON in them). */
+export function documentationText(bo: BusinessObject): string {
   return (bo.documentation ?? []).map((d) => d.text ?? '').join('\n');
 }
 
@@ -93,6 +94,24 @@ export class LanguageLabelRenderer {
     }
     return this.bpmnRenderer.drawShape(parentGfx, withName(element, label));
   }
+}
+
+/**
+ * Sets the language labels are drawn in, on a modeler or a viewer with this module; what is drawn
+ * already is drawn again.
+ */
+export function setLabelLanguage(diagram: DiagramService, language: Language): void {
+  const labels = diagram.get<LabelLanguage>('labelLanguage');
+  if (labels.language === language) return;
+  labels.language = language;
+  const elements = diagram.get<{ getAll(): unknown[] }>('elementRegistry').getAll();
+  const eventBus = diagram.get<{ fire(event: string, data: unknown): void }>('eventBus');
+  if (elements.length) eventBus.fire('elements.changed', { elements });
+}
+
+/** A bpmn-js modeler or viewer, as far as this module uses it. */
+interface DiagramService {
+  get<T>(name: string): T;
 }
 
 export const languageLabelsModule = {

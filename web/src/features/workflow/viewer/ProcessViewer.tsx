@@ -4,13 +4,18 @@ import './viewer.css';
 
 import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, Group, LoadingOverlay, Tooltip } from '@mantine/core';
-import { nodeLabel } from '@platform/bpmn';
 import type { Language } from '@platform/contracts';
 import { IconZoomIn, IconZoomOut, IconZoomReset } from '@tabler/icons-react';
 import type NavigatedViewer from 'bpmn-js/lib/NavigatedViewer';
 import camundaModdle from 'camunda-bpmn-moddle/resources/camunda.json';
 import { type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from 'react';
 
+import {
+  documentationText,
+  labelOf,
+  languageLabelsModule,
+  setLabelLanguage,
+} from '../../bpmn/modeler/languageLabels';
 import { type ActivityMark, computeMarkers, isShowable, type Marker } from './markers';
 
 // The read-only process viewer (spec §2 "Process viewer screen", §3 Viewer input): bpmn-js's
@@ -76,34 +81,6 @@ interface Canvas {
   addMarker(id: string, marker: string): void;
 }
 
-const documentationOf = (bo: BusinessObject) => bo.documentation?.[0]?.text ?? '';
-
-/** Shows each node's name in the language (nameen of agent and branch descriptors in English). */
-function applyLabels(viewer: NavigatedViewer, lang: Language): Map<string, string> {
-  const originals = new Map<string, string>();
-  const registry = viewer.get<{ getAll(): DiagramElement[]; getGraphics(e: unknown): unknown }>(
-    'elementRegistry',
-  );
-  const graphics = viewer.get<{ update(kind: string, e: unknown, gfx: unknown): void }>(
-    'graphicsFactory',
-  );
-  for (const element of registry.getAll()) {
-    const bo = element.businessObject;
-    if (element.labelTarget || !bo?.name) continue;
-    const label = nodeLabel(
-      { type: bo.$type, name: bo.name, documentation: documentationOf(bo) },
-      lang,
-    );
-    if (label === bo.name) continue;
-    originals.set(element.id, bo.name);
-    bo.name = label;
-    const kind = element.waypoints ? 'connection' : 'shape';
-    graphics.update(kind, element, registry.getGraphics(element));
-    if (element.label) graphics.update('shape', element.label, registry.getGraphics(element.label));
-  }
-  return originals;
-}
-
 function applyMarkers(viewer: NavigatedViewer, activityData?: ActivityMark[]): Map<string, Marker> {
   const registry = viewer.get<{ getAll(): DiagramElement[] }>('elementRegistry');
   const canvas = viewer.get<Canvas>('canvas');
@@ -137,7 +114,6 @@ export function ProcessViewer({
   const viewer = useRef<NavigatedViewer | null>(null);
   const viewerPrefix = useRef(prefix);
   const markers = useRef(new Map<string, Marker>());
-  const names = useRef(new Map<string, string>());
   const showRef = useRef(onShow);
   showRef.current = onShow;
   const [checkedLanguage, setCheckedLanguage] = useState<Language | null>(null);
@@ -145,8 +121,8 @@ export function ProcessViewer({
   const touch = useRef<{ id: number; x: number; y: number } | null>(null);
   // New data, not a new array of the same data, redraws the diagram.
   const dataKey = JSON.stringify([activityData ?? [], processInstanceData ?? null, taskData ?? []]);
-  const latest = useRef({ activityData, taskData, missionId });
-  latest.current = { activityData, taskData, missionId };
+  const latest = useRef({ activityData, taskData, missionId, lang });
+  latest.current = { activityData, taskData, missionId, lang };
 
   useEffect(() => {
     let cancelled = false;
@@ -163,6 +139,8 @@ export function ProcessViewer({
         viewer.current = new Viewer({
           container: host.current,
           moddleExtensions: prefix === 'camunda' ? { camunda: camundaModdle } : {},
+          // Labels in the user's language are drawn, never written into the diagram (as in the designer).
+          additionalModules: [languageLabelsModule],
           textRenderer: {
             defaultStyle: { fontSize: FONT_SIZE, lineHeight: LINE_HEIGHT / FONT_SIZE },
             externalStyle: { fontSize: FONT_SIZE, lineHeight: LINE_HEIGHT / FONT_SIZE },
@@ -175,9 +153,9 @@ export function ProcessViewer({
           showRef.current?.({
             id: element.id,
             type: bo.$type,
-            name: names.current.get(element.id) ?? bo.name ?? '',
-            label: bo.name ?? '',
-            documentation: documentationOf(bo),
+            name: bo.name ?? '',
+            label: labelOf(bo, latest.current.lang),
+            documentation: documentationText(bo),
             marker: markers.current.get(element.id) ?? null,
             tasks: tasksOf(latest.current.taskData, element.id),
             missionId: latest.current.missionId,
@@ -186,9 +164,9 @@ export function ProcessViewer({
       }
       const current = viewer.current;
       try {
+        setLabelLanguage(current, lang);
         await current.importXML(xml);
         if (cancelled) return;
-        names.current = applyLabels(current, lang);
         markers.current = applyMarkers(current, latest.current.activityData);
         setZoom(current.get<Canvas>('canvas').zoom('fit-viewport', 'auto'));
       } catch (error) {
