@@ -19,7 +19,7 @@ import {
   IconZoomOut,
   IconZoomReset,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 
 import { canZoom } from './modeler/zoom';
 
@@ -115,6 +115,7 @@ export function DesignerToolbar(props: {
 }) {
   const { t } = useLingui();
   const { actions, zoom } = props;
+  const resetFile = useRef<() => void>(null);
   const alignments: { value: Alignment; label: string; icon: ReactNode }[] = [
     { value: 'left', label: t`Align left`, icon: <IconLayoutAlignLeft size={18} /> },
     { value: 'right', label: t`Align right`, icon: <IconLayoutAlignRight size={18} /> },
@@ -127,7 +128,14 @@ export function DesignerToolbar(props: {
     // A disabled fieldset disables every control inside it at once, natively.
     <fieldset disabled={!props.ready} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
       <Group gap="xs" wrap="wrap" data-testid="designer-toolbar">
-        <FileButton onChange={(file) => file && actions.importFile(file)} accept=".xml,.bpmn">
+        <FileButton
+          resetRef={resetFile}
+          onChange={(file) => {
+            if (file) actions.importFile(file);
+            resetFile.current?.(); // the same file may be opened again
+          }}
+          accept=".xml,.bpmn"
+        >
           {(fileProps) => (
             <Button
               {...fileProps}

@@ -152,8 +152,9 @@ export function ProcessDesigner(props: ProcessDesignerProps) {
       const canvas = service<{ zoom(scale?: number): number }>(modeler!, 'canvas');
       try {
         canvas.zoom(steppedZoom(canvas.zoom(), direction));
-      } catch (error) {
-        notify('warning', error instanceof Error ? error.message : String(error));
+      } catch {
+        // The buttons stop at the limits; this is for any other way in.
+        notify('warning', t`The zoom stays between 20% and 400%`);
       }
     },
     resetZoom: () => service<{ zoom(kind: string): void }>(modeler!, 'canvas').zoom('fit-viewport'),
@@ -161,21 +162,27 @@ export function ProcessDesigner(props: ProcessDesignerProps) {
     redo: () => service<{ redo(): void }>(modeler!, 'commandStack').redo(),
     redraw: () => {
       const process = root().businessObject;
-      void modeler!.importXML(
+      void importDiagram(
         blankDiagram(language, { id: process.id ?? '', name: process.name ?? '' }),
       );
     },
     save: () => void save(),
-    importFile: (file) =>
-      void file.text().then((text) =>
-        modeler!.importXML(text).catch((error: unknown) => {
-          console.error(error);
-          notify('error', t`Failed to read the model, please try again!`);
-        }),
-      ),
+    importFile: (file) => void file.text().then(importDiagram),
     exportAs: (kind) => void exportDiagram(kind),
     setSimulation,
   };
+
+  /** Puts a diagram (redrawn, or from a file) on the canvas, fitted; one that does not read says so. */
+  async function importDiagram(xml: string) {
+    try {
+      await modeler!.importXML(xml);
+      setLoadFailed(false);
+      service<{ zoom(kind: string): void }>(modeler!, 'canvas').zoom('fit-viewport');
+    } catch (error) {
+      console.error(error);
+      notify('error', t`Failed to read the model, please try again!`);
+    }
+  }
 
   async function save() {
     if (!modeler || !props.onSave) return;

@@ -73,10 +73,7 @@ export function assignOptions(
         label: inLanguage(lang, p.postName, p.postNameEn),
       }));
     case 'user':
-      return sources.users.map((u) => ({
-        value: String(u.userId),
-        label: u.nickName ? `${u.nickName} (${u.userName})` : u.userName,
-      }));
+      return userOptions(sources.users);
     case 'userGroup':
       return sources.groups.map((g) => ({ value: String(g.id), label: g.name }));
     case 'script':
@@ -101,4 +98,12 @@ export function optionLabels(
   return values.map(
     (value) => options.find((o) => o.value === String(value))?.label ?? `#${String(value)}`,
   );
+}
+
+/** Users to choose from: "nick name (user name)", or the user name alone. */
+export function userOptions(users: AssignSources['users']): Option[] {
+  return users.map((u) => ({
+    value: String(u.userId),
+    label: u.nickName ? `${u.nickName} (${u.userName})` : u.userName,
+  }));
 }

@@ -56,6 +56,7 @@ import {
   type AssignSources,
   optionLabels,
   optionValues,
+  userOptions,
 } from '../assign';
 import { ProcessViewer } from '../viewer/ProcessViewer';
 import { bpmApi } from '../workflow.api';
@@ -262,6 +263,12 @@ function ModelPreview({ modelId }: { modelId: number }) {
   );
 }
 
+/** Every user, for assignees and work-group members: one cached request for the page. */
+const ALL_USERS = {
+  queryKey: ['assign', 'users'],
+  queryFn: () => requestData<AssignSources['users']>('/system/user/list-all-simple'),
+};
+
 /** Where the values of each dimension come from (the identity API, as the admin pages read it). */
 function useAssignSources(): { sources: AssignSources; loading: boolean } {
   const roles = useQuery({
@@ -276,10 +283,7 @@ function useAssignSources(): { sources: AssignSources; loading: boolean } {
     queryKey: ['assign', 'posts'],
     queryFn: () => requestData<PostView[]>('/system/post/optionselect'),
   });
-  const users = useQuery({
-    queryKey: ['assign', 'users'],
-    queryFn: () => requestData<AssignSources['users']>('/system/user/list-all-simple'),
-  });
+  const users = useQuery(ALL_USERS);
   const groups = useQuery({ queryKey: ['assign', 'groups'], queryFn: bpmApi.groupsSimple });
   const all = [roles, depts, posts, users, groups];
   return {
@@ -518,15 +522,9 @@ type GroupRow = UserGroupView & Record<string, unknown>;
 
 function GroupsList() {
   const { t } = useLingui();
-  const users = useQuery({
-    queryKey: ['assign', 'users'],
-    queryFn: () => requestData<AssignSources['users']>('/system/user/list-all-simple'),
-  });
+  const users = useQuery(ALL_USERS);
   const statuses = useDict('sys_normal_disable');
-  const userOptions = (users.data ?? []).map((u) => ({
-    value: String(u.userId),
-    label: u.nickName ? `${u.nickName} (${u.userName})` : u.userName,
-  }));
+  const memberOptions = userOptions(users.data ?? []);
   return (
     <CrudPage<GroupRow>
       config={{
@@ -543,7 +541,7 @@ function GroupsList() {
             title: t`Members`,
             render: (r) =>
               r.memberUserIds
-                .map((id) => userOptions.find((o) => o.value === String(id))?.label ?? `#${id}`)
+                .map((id) => memberOptions.find((o) => o.value === String(id))?.label ?? `#${id}`)
                 .join(', '),
           },
           {
@@ -559,7 +557,7 @@ function GroupsList() {
             name: 'memberUserIds',
             label: t`Members`,
             type: 'multiselect',
-            options: userOptions,
+            options: memberOptions,
             required: true,
           },
           { name: 'status', label: t`Status`, type: 'select', options: dictOptions(statuses) },

@@ -30,7 +30,13 @@ export function WorkflowDiagram({ workflow }: { workflow: WorkflowView }) {
     try {
       const body = await request<AgentGraph>('/wujie/workflow/xmltojson', {
         method: 'POST',
-        data: { workflow: workflow.workflow, agentIds: workflow.agentIds },
+        // The body of spec §7: the diagram with the workflow's name, description and agents.
+        data: {
+          workflow: workflow.workflow,
+          name: workflow.name,
+          description: workflow.description,
+          agentIds: workflow.agentIds,
+        },
         repeatSubmit: false,
         silent: true,
       });
