@@ -22,6 +22,7 @@ import { DeptsService } from './depts/depts.service';
 import { SystemController } from './depts/system.controller';
 import { DictsController } from './dicts/dicts.controller';
 import { DictsService } from './dicts/dicts.service';
+import { GrantPolicy } from './grants/grant-policy.service';
 import { HealthController } from './health/health.controller';
 import { InfraModule } from './infra/infra.module';
 import { JobRegistry } from './jobs/job-registry';
@@ -115,6 +116,7 @@ export class AppModule {
         DataScopeService,
         DeptsService,
         DictsService,
+        GrantPolicy,
         JobRegistry,
         JobsService,
         LogsService,

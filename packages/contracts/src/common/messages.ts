@@ -195,6 +195,38 @@ export const MESSAGES = {
     zh: '菜单已分配,不允许删除',
     en: 'The menu is granted to roles and cannot be deleted',
   },
+  'menu.perms_unknown': {
+    zh: '权限字符必须是平台权限目录中的权限',
+    en: "A permission string must be one of the platform's catalogued permissions",
+  },
+  'menu.perms_admin_only': {
+    zh: '只有超级管理员才能修改菜单的权限字符',
+    en: "Only the super administrator can change a menu's permission string",
+  },
+  'grant.menus_not_held': {
+    zh: '不能授予自己没有的菜单或权限',
+    en: 'You cannot grant menus or permissions you do not hold yourself',
+  },
+  'grant.scope_too_wide': {
+    zh: '不能授予比自己更大的数据权限',
+    en: 'You cannot grant a data scope wider than your own',
+  },
+  'grant.role_too_wide': {
+    zh: '不能分配权限或数据范围超出自己的角色',
+    en: 'You cannot assign a role whose permissions or data scope exceed your own',
+  },
+  'grant.holders_out_of_scope': {
+    zh: '该角色已分配给您数据权限以外的用户,不能修改其授权',
+    en: 'This role is held by users outside your data scope; you cannot change its grants',
+  },
+  'grant.own_roles': {
+    zh: '不能修改自己的角色',
+    en: 'You cannot change your own roles',
+  },
+  'grant.own_role': {
+    zh: '不能修改自己所属角色的授权',
+    en: 'You cannot change the grants of a role you hold',
+  },
   'dept.not_found': { zh: '部门不存在', en: 'Department does not exist' },
   'dept.name_taken': {
     zh: '部门名称已存在',

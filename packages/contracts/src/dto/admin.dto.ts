@@ -30,6 +30,7 @@ import {
   MaxLen,
   OneOf,
   Optional,
+  PermissionList,
   PhoneOfArea,
   Required,
   StrongPassword,
@@ -468,7 +469,7 @@ export class MenuBody {
 
   @Optional()
   @Transform(blankToUndefined)
-  @Matches(/^[\w*-]+(:[\w*-]+)*(,[\w*-]+(:[\w*-]+)*)*$/, INVALID)
+  @PermissionList()
   @MaxLen(100)
   perms?: string;
 

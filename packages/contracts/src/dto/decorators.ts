@@ -24,6 +24,7 @@ import {
   isValidPhone,
   PASSWORD_PATTERN,
 } from '../common/rules';
+import { isCataloguedPermissionList } from '../identity/permissions';
 
 // Decorators whose `message` is a message key of MESSAGES and whose `context` holds its params; the
 // services' validation pipe turns them into details the gateway renders in the caller's language.
@@ -40,6 +41,13 @@ export const MaxLen = (length: number): PropertyDecorator =>
   MaxLength(length, key('validation.max_length', { length }));
 export const OneOf = (values: readonly unknown[]): PropertyDecorator =>
   IsIn([...values], key('validation.invalid'));
+/** A comma-separated list of catalogued permission strings (never a wildcard). */
+export const PermissionList = (): PropertyDecorator =>
+  custom(
+    'permissionList',
+    'menu.perms_unknown',
+    (value) => typeof value === 'string' && isCataloguedPermissionList(value),
+  );
 export const StrongPassword = (): PropertyDecorator =>
   Matches(PASSWORD_PATTERN, key('password.rule'));
 

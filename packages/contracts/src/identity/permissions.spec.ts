@@ -7,6 +7,9 @@ import {
   hasAnyRole,
   hasPermission,
   hasRole,
+  isCataloguedPermissionList,
+  PERMISSION_CATALOGUE,
+  permissionsOf,
 } from './permissions';
 
 describe('permission checks (spec §6)', () => {
@@ -37,5 +40,23 @@ describe('permission checks (spec §6)', () => {
     expect(hasAnyRole(['editor'], ['viewer', 'editor'])).toBe(true);
     expect(hasAllRoles(['editor'], ['viewer', 'editor'])).toBe(false);
     expect(hasAllRoles(['admin'], ['viewer', 'editor'])).toBe(true);
+  });
+});
+
+describe('permission catalogue', () => {
+  it('should hold every permission string of PERMISSIONS and no wildcard', () => {
+    expect(PERMISSION_CATALOGUE.has('system:user:list')).toBe(true);
+    expect(PERMISSION_CATALOGUE.has('wujie:antibody:use')).toBe(true);
+    expect(PERMISSION_CATALOGUE.has('*:*:*')).toBe(false);
+    expect([...PERMISSION_CATALOGUE].every((p) => /^[a-z]+:[a-z]+:[a-zA-Z]+$/.test(p))).toBe(true);
+  });
+
+  it('should accept only lists of catalogued permissions', () => {
+    expect(isCataloguedPermissionList('system:user:list, system:user:add')).toBe(true);
+    expect(isCataloguedPermissionList('')).toBe(true);
+    expect(isCataloguedPermissionList('*:*:*')).toBe(false);
+    expect(isCataloguedPermissionList('system:user:list,system:*:*')).toBe(false);
+    expect(isCataloguedPermissionList('system:user:lists')).toBe(false);
+    expect(permissionsOf(' a:b:c ,, d:e:f')).toEqual(['a:b:c', 'd:e:f']);
   });
 });

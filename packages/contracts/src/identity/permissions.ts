@@ -227,3 +227,28 @@ export const PERMISSIONS = {
     form: { edit: 'bpm:form:edit' },
   },
 } as const;
+
+function leavesOf(tree: object): string[] {
+  return Object.values(tree).flatMap((value: unknown) =>
+    typeof value === 'string' ? [value] : leavesOf(value as object),
+  );
+}
+
+/**
+ * Every permission string of the platform. A menu's permission list may hold only these: a wildcard or
+ * an invented string would grant what no screen defines (`*:*:*` belongs to the administrator role alone).
+ */
+export const PERMISSION_CATALOGUE: ReadonlySet<string> = new Set(leavesOf(PERMISSIONS));
+
+/** The permission strings of a menu's comma-separated `perms` column, trimmed, without empties. */
+export function permissionsOf(perms: string | null | undefined): string[] {
+  return (perms ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p.length > 0);
+}
+
+/** A menu's permission list names only catalogued permissions (an empty list is allowed). */
+export function isCataloguedPermissionList(perms: string | null | undefined): boolean {
+  return permissionsOf(perms).every((p) => PERMISSION_CATALOGUE.has(p));
+}

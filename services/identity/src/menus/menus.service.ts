@@ -5,8 +5,8 @@ import type { Caller, MenuBody, MenuQuery } from '@platform/contracts/dto';
 import type { DataSource } from 'typeorm';
 
 import { found, iso, Where } from '../common/sql';
+import { GrantPolicy } from '../grants/grant-policy.service';
 import { SessionSync } from '../users/session-sync.service';
-import { UsersAdminService } from '../users/users-admin.service';
 
 interface MenuRow {
   menu_id: number;
@@ -57,7 +57,7 @@ const isHttp = (path: string | undefined) => /^https?:\/\//.test(path ?? '');
 export class MenusService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    private readonly users: UsersAdminService,
+    private readonly grants: GrantPolicy,
     private readonly sync: SessionSync,
   ) {}
 
@@ -67,7 +67,7 @@ export class MenusService {
       .like(query.menuName, 'm.menu_name')
       .when(query.status, 'm.status = ?')
       .when(query.visible, 'm.visible = ?');
-    if (!(await this.users.isAdmin(caller))) {
+    if (!(await this.grants.isAdmin(caller))) {
       where.add(
         `m.menu_id IN (SELECT rm.menu_id FROM sys_role_menu rm JOIN sys_user_role ur ON ur.role_id = rm.role_id
            JOIN sys_role r ON r.role_id = rm.role_id AND r.status = '0' AND r.del_flag = '0'
@@ -105,8 +105,9 @@ export class MenusService {
     return { checkedKeys: rows.map((r) => Number(r.id)), menus: await this.treeSelect(caller) };
   }
 
-  async create(body: MenuBody, by: string): Promise<{ menuId: number }> {
+  async create(body: MenuBody, caller: Caller, by: string): Promise<{ menuId: number }> {
     await this.check(body);
+    await this.grants.assertMenuGrantChange(caller, null, body);
     const result = (await this.db.query(
       `INSERT INTO sys_menu (menu_name, menu_name_en, parent_id, order_num, path, component, query, route_name,
          is_frame, is_cache, menu_type, visible, status, perms, icon, remark, create_by)
@@ -116,11 +117,12 @@ export class MenusService {
     return { menuId: Number(result.insertId) };
   }
 
-  async update(body: MenuBody, by: string): Promise<void> {
+  async update(body: MenuBody, caller: Caller, by: string): Promise<void> {
     const menuId = body.menuId!;
-    await this.get(menuId);
+    const before = await this.get(menuId);
     if (body.parentId === menuId) throw new DomainError('menu.parent_self');
     await this.check(body);
+    await this.grants.assertMenuGrantChange(caller, before, body);
     await this.db.query(
       `UPDATE sys_menu SET menu_name = ?, menu_name_en = ?, parent_id = ?, order_num = ?, path = ?, component = ?,
          query = ?, route_name = ?, is_frame = ?, is_cache = ?, menu_type = ?, visible = ?, status = ?, perms = ?,

@@ -58,14 +58,14 @@ export class RolesController {
 
   @MessagePattern(A.roleCreate)
   async create(@Payload() c: RoleCommand) {
-    const { by } = await this.operators.of(c);
-    return this.roles.create(c.body, by);
+    const { caller, by } = await this.operators.of(c);
+    return this.roles.create(c.body, caller, by);
   }
 
   @MessagePattern(A.roleUpdate)
   async update(@Payload() c: RoleCommand) {
-    const { by } = await this.operators.of(c);
-    await this.roles.update(c.body, by);
+    const { caller, by } = await this.operators.of(c);
+    await this.roles.update(c.body, caller, by);
     return {};
   }
 
@@ -78,8 +78,8 @@ export class RolesController {
 
   @MessagePattern(A.roleChangeStatus)
   async changeStatus(@Payload() c: StatusCommand) {
-    const { by } = await this.operators.of(c);
-    await this.roles.changeStatus(c.body, by);
+    const { caller, by } = await this.operators.of(c);
+    await this.roles.changeStatus(c.body, caller, by);
     return {};
   }
 
@@ -139,14 +139,14 @@ export class RolesController {
 
   @MessagePattern(A.menuCreate)
   async menuCreate(@Payload() c: MenuCommand) {
-    const { by } = await this.operators.of(c);
-    return this.menus.create(c.body, by);
+    const { caller, by } = await this.operators.of(c);
+    return this.menus.create(c.body, caller, by);
   }
 
   @MessagePattern(A.menuUpdate)
   async menuUpdate(@Payload() c: MenuCommand) {
-    const { by } = await this.operators.of(c);
-    await this.menus.update(c.body, by);
+    const { caller, by } = await this.operators.of(c);
+    await this.menus.update(c.body, caller, by);
     return {};
   }
 

@@ -24,6 +24,7 @@ import { CountCache } from '../common/count-cache.service';
 import { found, inList, isDuplicate, orderBy, type Page, pagedQuery, Where } from '../common/sql';
 import { ROLE_IDS } from '../database/seed/roles';
 import { DataScopeService } from '../datascope/data-scope.service';
+import { GrantPolicy } from '../grants/grant-policy.service';
 import { SessionSync } from '../users/session-sync.service';
 import { USER_SELECT, UsersAdminService, userViewOf } from '../users/users-admin.service';
 import { type RoleRow, roleViewOf } from './role-rows';
@@ -44,6 +45,7 @@ export class RolesService {
     private readonly sync: SessionSync,
     private readonly usersAdmin: UsersAdminService,
     private readonly counts: CountCache,
+    private readonly grants: GrantPolicy,
   ) {}
 
   list(query: RoleQuery): Promise<Page<RoleView>> {
@@ -84,15 +86,19 @@ export class RolesService {
     };
   }
 
-  async create(body: RoleBody, by: string): Promise<{ roleId: number }> {
+  async create(body: RoleBody, caller: Caller, by: string): Promise<{ roleId: number }> {
     await this.assertNameFree(body.roleName, 0);
     await this.assertMenusExist(body.menuIds ?? []);
+    await this.grants.assertRoleMenus(caller, null, body.menuIds ?? []);
+    // A new role sees all data only when an administrator makes it; anyone else starts it at "self"
+    // and widens it within their own scope through the data-scope screen.
+    const dataScope = (await this.grants.isAdmin(caller)) ? DATA_SCOPES.all : DATA_SCOPES.self;
     const roleId = await this.db
       .transaction(async (tx) => {
         const result = (await tx.query(
           `INSERT INTO sys_role (role_name, role_name_en, role_key, role_sort, status, menu_check_strictly,
-             dept_check_strictly, remark, create_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          [...roleValues(body), by],
+             dept_check_strictly, remark, create_by, data_scope) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          [...roleValues(body), by, dataScope],
         )) as { insertId: number };
         await this.setMenus(tx, result.insertId, body.menuIds ?? []);
         return Number(result.insertId);
@@ -103,11 +109,15 @@ export class RolesService {
     return { roleId };
   }
 
-  async update(body: RoleBody, by: string): Promise<void> {
+  async update(body: RoleBody, caller: Caller, by: string): Promise<void> {
     const roleId = body.roleId!;
-    await this.assertEditable(roleId);
+    const before = await this.assertEditable(roleId);
     await this.assertNameFree(body.roleName, roleId);
     await this.assertMenusExist(body.menuIds ?? []);
+    await this.grants.assertNotOwnRole(caller, roleId);
+    if (body.menuIds) await this.grants.assertRoleMenus(caller, roleId, body.menuIds);
+    if (before.status !== '0' && (body.status ?? '0') === '0')
+      await this.grants.assertRoleEnable(caller, roleId);
     await this.db
       .transaction(async (tx) => {
         await tx.query(
@@ -131,6 +141,7 @@ export class RolesService {
     const deptIds = body.dataScope === DATA_SCOPES.custom ? (body.deptIds ?? []) : [];
     // A caller may hand a role only departments they can see themselves.
     await this.scopes.assertDepts(caller, P.system.role.edit, deptIds);
+    await this.grants.assertRoleScope(caller, body.roleId, body.dataScope, deptIds);
     await this.db.transaction(async (tx) => {
       await tx.query(`UPDATE sys_role SET data_scope = ?, update_by = ? WHERE role_id = ?`, [
         body.dataScope,
@@ -147,8 +158,11 @@ export class RolesService {
     await this.counts.invalidate();
   }
 
-  async changeStatus(body: RoleStatusBody, by: string): Promise<void> {
+  async changeStatus(body: RoleStatusBody, caller: Caller, by: string): Promise<void> {
     await this.assertEditable(body.roleId);
+    await this.grants.assertNotOwnRole(caller, body.roleId);
+    // Enabling a role hands its grants to every holder again.
+    if (body.status === '0') await this.grants.assertRoleEnable(caller, body.roleId);
     await this.db.query(`UPDATE sys_role SET status = ?, update_by = ? WHERE role_id = ?`, [
       body.status,
       by,
@@ -206,6 +220,7 @@ export class RolesService {
     if (body.roleId === ADMIN_ROLE_ID && body.userIds.includes(caller.userId))
       throw new DomainError('user.cannot_drop_own_admin');
     await this.scopes.assertUsers(caller, P.system.role.edit, body.userIds);
+    await this.grants.assertRoleAssignment(caller, body.userIds, [body.roleId], 'remove');
     await this.db.query(
       `DELETE FROM sys_user_role WHERE role_id = ? AND user_id IN (${inList(body.userIds)})`,
       [body.roleId, ...body.userIds],
@@ -215,9 +230,10 @@ export class RolesService {
 
   async selectUsers(body: RoleUsersBody, caller: Caller): Promise<void> {
     await this.get(body.roleId);
-    if (body.roleId === ADMIN_ROLE_ID && !(await this.usersAdmin.isAdmin(caller)))
+    if (body.roleId === ADMIN_ROLE_ID && !(await this.grants.isAdmin(caller)))
       throw new DomainError('role.admin_grant_denied', {}, 403);
     await this.scopes.assertUsers(caller, P.system.role.edit, body.userIds);
+    await this.grants.assertRoleAssignment(caller, body.userIds, [body.roleId], 'add');
     for (const userId of new Set(body.userIds))
       await this.db.query('INSERT IGNORE INTO sys_user_role (user_id, role_id) VALUES (?, ?)', [
         userId,
@@ -237,9 +253,9 @@ export class RolesService {
   }
 
   /** The administrator role stays as seeded: all permissions, all data. */
-  private async assertEditable(roleId: number): Promise<void> {
+  private async assertEditable(roleId: number): Promise<RoleView> {
     if (roleId === ADMIN_ROLE_ID) throw new DomainError('role.cannot_touch_admin');
-    await this.get(roleId);
+    return this.get(roleId);
   }
 
   private async assertNameFree(name: string, exceptId: number): Promise<void> {

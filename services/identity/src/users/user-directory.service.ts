@@ -6,6 +6,8 @@ import {
   DEFAULT_ROLE,
   identifierKind,
   normalizeAreaCode,
+  PERMISSION_CATALOGUE,
+  permissionsOf,
 } from '@platform/contracts';
 import type { DataSource, Repository } from 'typeorm';
 
@@ -83,9 +85,10 @@ export class UserDirectory {
           AND m.perms IS NOT NULL AND m.perms <> ''`,
       [userId],
     );
-    const permissions = [
-      ...new Set(permRows.flatMap((r) => r.perms.split(',').map((p) => p.trim()))),
-    ];
+    // Only catalogued strings count: a wildcard or invented string left in a menu row grants nothing.
+    const permissions = [...new Set(permRows.flatMap((r) => permissionsOf(r.perms)))].filter((p) =>
+      PERMISSION_CATALOGUE.has(p),
+    );
     return { admin, roles: roles.length ? roles : [DEFAULT_ROLE], permissions };
   }
 }

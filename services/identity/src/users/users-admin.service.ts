@@ -25,6 +25,7 @@ import { PasswordService } from '../auth/password.service';
 import { CountCache } from '../common/count-cache.service';
 import { inList, isDuplicate, iso, orderBy, type Page, pagedQuery, Where } from '../common/sql';
 import { DataScopeService } from '../datascope/data-scope.service';
+import { GrantPolicy } from '../grants/grant-policy.service';
 import { type RoleRow, roleViewOf } from '../roles/role-rows';
 import { buildTree } from './dept-tree';
 import { SessionSync } from './session-sync.service';
@@ -99,6 +100,7 @@ export class UsersAdminService {
     private readonly passwords: PasswordService,
     private readonly sync: SessionSync,
     private readonly counts: CountCache,
+    private readonly grants: GrantPolicy,
   ) {}
 
   /** The filter of the list and of the export (data scope included). */
@@ -175,13 +177,15 @@ export class UsersAdminService {
   }
 
   async get(userId: number | undefined, caller: Caller): Promise<UserDetailView> {
-    const roles = await this.assignableRoles(caller);
     const posts = await this.db.query(
       `SELECT post_id, post_code, post_name, post_name_en, post_sort, status, create_time, remark
          FROM sys_post WHERE status = '0' ORDER BY post_sort`,
     );
     const postViews = (posts as PostRowLite[]).map(postViewOf);
-    if (!userId) return { user: null, roles, posts: postViews, roleIds: [], postIds: [] };
+    if (!userId) {
+      const roles = await this.assignableRoles(caller, []);
+      return { user: null, roles, posts: postViews, roleIds: [], postIds: [] };
+    }
     await this.scopes.assertUsers(caller, P.system.user.query, [userId]);
     const [row] = (await this.db.query(`${USER_SELECT} WHERE u.user_id = ?`, [
       userId,
@@ -194,12 +198,14 @@ export class UsersAdminService {
       'SELECT post_id AS id FROM sys_user_post WHERE user_id = ?',
       userId,
     );
+    const roles = await this.assignableRoles(caller, roleIds);
     return { user: userViewOf(row), roles, posts: postViews, roleIds, postIds };
   }
 
   async create(body: UserBody, caller: Caller, by: string): Promise<{ userId: number }> {
     await this.assertDeptAllowed(caller, P.system.user.add, body.deptId);
     await this.assertRolesGrantable(caller, body.roleIds ?? []);
+    await this.grants.assertRolesAddable(caller, body.roleIds ?? []);
     const hash = await this.passwords.hash(body.password ?? '');
     const userId = await this.db
       .transaction(async (tx) => {
@@ -325,10 +331,12 @@ export class UsersAdminService {
     const [row] = (await this.db.query(`${USER_SELECT} WHERE u.user_id = ?`, [
       userId,
     ])) as UserRow[];
-    const held = new Set(
-      await this.idsOf('SELECT role_id AS id FROM sys_user_role WHERE user_id = ?', userId),
+    const heldIds = await this.idsOf(
+      'SELECT role_id AS id FROM sys_user_role WHERE user_id = ?',
+      userId,
     );
-    const roles = (await this.assignableRoles(caller)).map((r) => ({
+    const held = new Set(heldIds);
+    const roles = (await this.assignableRoles(caller, heldIds)).map((r) => ({
       ...r,
       flag: held.has(r.roleId),
     }));
@@ -364,6 +372,7 @@ export class UsersAdminService {
 
   private async assertRoleChange(userId: number, roleIds: number[], caller: Caller) {
     await this.assertRolesGrantable(caller, roleIds);
+    await this.grants.assertRoleAssignment(caller, [userId], roleIds, 'replace');
     if (userId !== caller.userId) return;
     const [held] = (await this.db.query(
       `SELECT COUNT(*) AS n FROM sys_user_role ur JOIN sys_role r ON r.role_id = ur.role_id
@@ -386,23 +395,23 @@ export class UsersAdminService {
       throw new DomainError('role.admin_grant_denied', {}, 403);
   }
 
-  async isAdmin(caller: Caller): Promise<boolean> {
-    if (caller.userId === SUPER_USER_ID) return true;
-    const [row] = (await this.db.query(
-      `SELECT COUNT(*) AS n FROM sys_user_role ur JOIN sys_role r ON r.role_id = ur.role_id
-        WHERE ur.user_id = ? AND r.role_key = ? AND r.status = '0' AND r.del_flag = '0'`,
-      [caller.userId, ADMIN_ROLE],
-    )) as { n: number }[];
-    return Number(row.n) > 0;
+  isAdmin(caller: Caller): Promise<boolean> {
+    return this.grants.isAdmin(caller);
   }
 
-  /** Roles a caller can hand out: all live roles, without the administrator role for non-admins. */
-  private async assignableRoles(caller: Caller): Promise<RoleView[]> {
+  /**
+   * Roles the user form offers: those the caller may hand out (within their own grants; the
+   * administrator role only for administrators), and those the user already has, so a save keeps them.
+   */
+  private async assignableRoles(caller: Caller, heldIds: number[]): Promise<RoleView[]> {
     const rows: RoleRow[] = await this.db.query(
       `SELECT * FROM sys_role WHERE del_flag = '0' ORDER BY role_sort, role_id`,
     );
-    const admin = await this.isAdmin(caller);
-    return rows.map(roleViewOf).filter((r) => admin || r.roleKey !== ADMIN_ROLE);
+    const allowed = await this.grants.assignableRoleIds(
+      caller,
+      rows.map((r) => Number(r.role_id)),
+    );
+    return rows.map(roleViewOf).filter((r) => allowed.has(r.roleId) || heldIds.includes(r.roleId));
   }
 
   private async setLinks(tx: EntityManager, userId: number, roleIds: number[], postIds: number[]) {

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Anchor, Button, Group, Select, Stack, Table, Title } from '@mantine/core';
+import { Anchor, Button, Group, MultiSelect, Select, Stack, Table, Title } from '@mantine/core';
 import {
   type ConfigView,
   type DeptView,
@@ -10,6 +10,7 @@ import {
   type PostView,
   type TreeNode,
 } from '@platform/contracts';
+import { PERMISSION_CATALOGUE, permissionsOf } from '@platform/contracts';
 import { useQuery } from '@tanstack/react-query';
 
 import { AppLink } from '../../../components/AppLink';
@@ -20,6 +21,8 @@ import type { PageProps } from '../../menu/page-registry';
 import { deleteEntity, fetchData, treeOptions } from '../admin.api';
 import { CrudPage } from '../components/CrudPage';
 import { dictOptions, DictTag, useDict } from '../useDict';
+
+const PERMISSION_OPTIONS = [...PERMISSION_CATALOGUE].sort();
 
 const when = (iso: string) => new Date(iso).toLocaleString();
 
@@ -517,7 +520,23 @@ export function MenusPage() {
           },
           { name: 'path', label: t`Route path` },
           { name: 'component', label: t`Component` },
-          { name: 'perms', label: t`Permission` },
+          {
+            name: 'perms',
+            label: t`Permission`,
+            type: 'custom',
+            // Only catalogued permissions exist (the server refuses any other string), so pick, don't type.
+            render: (value, onChange) => (
+              <MultiSelect
+                label={t`Permission`}
+                searchable
+                clearable
+                data={PERMISSION_OPTIONS}
+                value={permissionsOf(value as string | null)}
+                onChange={(list) => onChange(list.join(','))}
+                data-testid="perms-picker"
+              />
+            ),
+          },
           {
             name: 'isFrame',
             label: t`External link`,
