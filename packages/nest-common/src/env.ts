@@ -30,6 +30,8 @@ export const baseEnvShape = {
   TRANSPORT: z.enum(['redis', 'nats']).default('redis'),
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
   RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(15000),
+  /** Absolute lifetime of a session from sign-in, whatever its activity. */
+  SESSION_MAX_HOURS: z.coerce.number().int().positive().max(8760).default(168),
 };
 
 export const baseEnvSchema = z.object(baseEnvShape);
@@ -53,7 +55,11 @@ const KNOWN_WEAK_SECRETS = new Set([
  * In production a secret must be set, at least 32 characters, and not a known sample value;
  * elsewhere a missing one is allowed (the caller supplies a dev-only fallback).
  */
-export function assertStrongSecret(name: string, value: string | undefined, env: BaseEnv): void {
+export function assertStrongSecret(
+  name: string,
+  value: string | undefined,
+  env: Pick<BaseEnv, 'NODE_ENV'>,
+): void {
   if (env.NODE_ENV !== 'production') return;
   if (!value || KNOWN_WEAK_SECRETS.has(value.toLowerCase()) || value.length < 32) {
     throw new Error(

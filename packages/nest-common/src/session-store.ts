@@ -9,6 +9,8 @@ import {
 import type Redis from 'ioredis';
 
 const MINUTE = 60_000;
+/** Seven days: a stolen token stops working a week after sign-in however busy it is kept. */
+export const SESSION_MAX_HOURS_DEFAULT = 168;
 
 /** A new bearer token: 256 random bits. Only its sha256 (the token id) is stored. */
 export function newToken(): string {
@@ -24,14 +26,21 @@ export function tokenIdOf(token: string): string {
  * so logout and force-logout take effect on the very next request.
  */
 export class SessionStore {
+  /**
+   * @param ttlMinutes the sliding lifetime: renewed on activity
+   * @param maxHours the absolute lifetime from sign-in: no activity extends a session past it
+   */
   constructor(
     private readonly redis: Redis,
     private readonly ttlMinutes = SESSION_TTL_MINUTES,
+    private readonly maxHours = SESSION_MAX_HOURS_DEFAULT,
   ) {}
 
   async get(tokenId: string): Promise<SessionUser | null> {
     const raw = await this.redis.get(SESSION_KEYS.session(tokenId));
-    return raw ? (JSON.parse(raw) as SessionUser) : null;
+    if (!raw) return null;
+    const session = JSON.parse(raw) as SessionUser;
+    return this.isOver(session) ? null : session;
   }
 
   async save(session: SessionUser): Promise<void> {
@@ -47,13 +56,25 @@ export class SessionStore {
   /** Sessions renew on activity: when less than the renewal window is left, the lifetime starts again. */
   async renewIfDue(session: SessionUser, now = Date.now()): Promise<SessionUser> {
     if (session.expireTime - now > SESSION_RENEW_WITHIN_MINUTES * MINUTE) return session;
-    const renewed = { ...session, expireTime: now + this.ttlMinutes * MINUTE };
+    const expireTime = Math.min(now + this.ttlMinutes * MINUTE, this.endOf(session.loginTime));
+    if (expireTime <= session.expireTime) return session;
+    const renewed = { ...session, expireTime };
     await this.save(renewed);
     return renewed;
   }
 
-  expiryFromNow(now = Date.now()): number {
-    return now + this.ttlMinutes * MINUTE;
+  /** The expiry of a session opened at `loginTime` (now, by default). */
+  expiryFromNow(now = Date.now(), loginTime = now): number {
+    return Math.min(now + this.ttlMinutes * MINUTE, this.endOf(loginTime));
+  }
+
+  /** A session whose absolute lifetime is over counts as gone even if a record is left. */
+  isOver(session: SessionUser, now = Date.now()): boolean {
+    return now >= session.expireTime || now >= this.endOf(session.loginTime);
+  }
+
+  private endOf(loginTime: number): number {
+    return loginTime + this.maxHours * 60 * MINUTE;
   }
 
   async remove(tokenId: string): Promise<SessionUser | null> {

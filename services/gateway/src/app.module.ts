@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 
 import { type DynamicModule, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { SESSION_TTL_MINUTES } from '@platform/contracts';
 import { createRedis, createRpcClient, SessionStore } from '@platform/nest-common';
 import type Redis from 'ioredis';
 
@@ -99,7 +100,8 @@ export class AppModule implements OnApplicationShutdown {
         { provide: GATEWAY_REDIS, useFactory: () => createRedis(env, 'gateway') },
         {
           provide: SessionStore,
-          useFactory: (redis: Redis) => new SessionStore(redis),
+          useFactory: (redis: Redis) =>
+            new SessionStore(redis, SESSION_TTL_MINUTES, env.SESSION_MAX_HOURS),
           inject: [GATEWAY_REDIS],
         },
         { provide: RPC_CLIENT, useFactory: () => createRpcClient(env) },

@@ -1,4 +1,5 @@
 import { identityStarter } from '@platform/identity';
+import { tokenIdOf } from '@platform/nest-common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
@@ -78,11 +79,75 @@ describe('sign-in', () => {
   describe('credentials', () => {
     beforeAll(() => setCaptcha(stack, false));
 
-    it('should say "Unknown account, please register first" for an unknown user', async () => {
-      const res = await api(stack)
+    it('should answer an unknown account exactly as a wrong password, logging the real reason', async () => {
+      const { phone } = await registerByPhone(stack);
+      const unknown = await api(stack)
         .post('/prod-api/login?lang=en')
-        .send({ username: 'nobody', password: 'x' });
-      expect(res.body).toMatchObject({ code: 500, msg: 'Unknown account, please register first' });
+        .set('repeatSubmit', 'false')
+        .send({ username: 'nobody_here', password: 'Wrong#1pass' });
+      const wrong = await api(stack)
+        .post('/prod-api/login?lang=en')
+        .set('repeatSubmit', 'false')
+        .send({ username: phone, password: 'Wrong#1pass' });
+      expect(unknown.status).toBe(wrong.status);
+      expect(unknown.body).toEqual(wrong.body);
+      expect(unknown.body).toEqual({ code: 500, msg: 'Incorrect account or password' });
+      const [rows] = await stack.db.query(
+        `SELECT msg FROM sys_logininfor WHERE user_name = 'nobody_here' ORDER BY info_id DESC LIMIT 1`,
+      );
+      expect((rows as { msg: string }[])[0].msg).toBe('auth.unknown_account');
+    });
+
+    it('should lock an unknown account after as many attempts as a real one', async () => {
+      const answers: string[] = [];
+      for (let i = 0; i < 6; i += 1) {
+        const res = await api(stack)
+          .post('/prod-api/login?lang=en')
+          .set('repeatSubmit', 'false')
+          .send({ username: 'ghost_account', password: `Wrong#${i}pass` });
+        answers.push(res.body.msg);
+      }
+      expect(answers.slice(0, 4)).toEqual(Array(4).fill('Incorrect account or password'));
+      expect(answers.slice(4)).toEqual(
+        Array(2).fill('Wrong password entered 5 times, the account is locked for 10 minutes'),
+      );
+    });
+
+    it('should run no more password checks than the limit under parallel attempts', async () => {
+      const { phone } = await registerByPhone(stack);
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          api(stack)
+            .post('/prod-api/login?lang=en')
+            .set('repeatSubmit', 'false')
+            .send({ username: phone, password: `Wrong#${i}pass` }),
+        ),
+      );
+      const msgs = answers.map((r) => r.body.msg as string);
+      expect(msgs.filter((m) => m === 'Incorrect account or password')).toHaveLength(4);
+      const [rows] = await stack.db.query(
+        `SELECT msg FROM sys_logininfor WHERE user_name = ? AND status = '1'`,
+        [phone],
+      );
+      const log = rows as { msg: string }[];
+      // A password check is logged as a wrong password; a refusal without a check as "locked".
+      expect(log.filter((r) => r.msg === 'auth.bad_credentials')).toHaveLength(5);
+      expect(log.filter((r) => r.msg === 'auth.account_locked')).toHaveLength(7);
+    });
+
+    it('should tell a disabled account so only after its right password', async () => {
+      const { phone } = await registerByPhone(stack);
+      await stack.db.query(`UPDATE sys_user SET status = '1' WHERE phonenumber = ?`, [phone]);
+      const wrong = await api(stack)
+        .post('/prod-api/login?lang=en')
+        .set('repeatSubmit', 'false')
+        .send({ username: phone, password: 'Wrong#1pass' });
+      expect(wrong.body.msg).toBe('Incorrect account or password');
+      const right = await api(stack)
+        .post('/prod-api/login?lang=en')
+        .set('repeatSubmit', 'false')
+        .send({ username: phone, password: USER_PASSWORD });
+      expect(right.body.msg).toBe('Sorry, your account has been disabled');
     });
 
     it('should sign in by phone number and by the same number as user name', async () => {
@@ -121,18 +186,10 @@ describe('sign-in', () => {
         [phone],
       );
       const log = rows as { status: string; msg: string }[];
-      expect(log.filter((r) => r.msg === 'auth.bad_credentials')).toHaveLength(4);
-      expect(log.filter((r) => r.msg === 'auth.account_locked')).toHaveLength(2);
+      // Five password checks (the fifth answered "locked"), then one refusal without a check.
+      expect(log.filter((r) => r.msg === 'auth.bad_credentials')).toHaveLength(5);
+      expect(log.filter((r) => r.msg === 'auth.account_locked')).toHaveLength(1);
       expect(log.every((r) => r.msg === 'auth.register_success' || r.status === '1')).toBe(true);
-    });
-
-    it('should refuse a disabled account', async () => {
-      const { phone } = await registerByPhone(stack);
-      await stack.db.query(`UPDATE sys_user SET status = '1' WHERE phonenumber = ?`, [phone]);
-      const res = await api(stack)
-        .post('/prod-api/login?lang=en')
-        .send({ username: phone, password: USER_PASSWORD });
-      expect(res.body.msg).toBe('Sorry, your account has been disabled');
     });
 
     it('should give each empty field its own message in the request language', async () => {
@@ -150,6 +207,29 @@ describe('sign-in', () => {
 
   describe('sessions', () => {
     beforeAll(() => setCaptcha(stack, false));
+
+    it('should end a session at its absolute lifetime however active it is', async () => {
+      const token = await login(stack, 'admin', ADMIN_PASSWORD);
+      const auth = { Authorization: `Bearer ${token}` };
+      const key = stack.key(`login_tokens:${tokenIdOf(token)}`);
+      const session = JSON.parse((await stack.redis.get(key)) ?? '{}') as {
+        loginTime: number;
+        expireTime: number;
+      };
+      // Kept busy for almost seven days: the sliding expiry is fresh, sign-in was long ago.
+      const week = 7 * 24 * 3600_000;
+      session.loginTime = Date.now() - week + 10 * 60_000;
+      session.expireTime = Date.now() + 60_000;
+      await stack.redis.set(key, JSON.stringify(session), 'PX', 60_000);
+      await api(stack).get('/prod-api/getInfo').set(auth).expect(200);
+      const renewed = JSON.parse((await stack.redis.get(key)) ?? '{}') as { expireTime: number };
+      expect(renewed.expireTime).toBeGreaterThan(session.expireTime);
+      expect(renewed.expireTime).toBe(session.loginTime + week);
+      session.loginTime = Date.now() - week - 1000;
+      await stack.redis.set(key, JSON.stringify(session), 'PX', 60_000);
+      const after = await api(stack).get('/prod-api/getInfo').set(auth);
+      expect(after.status).toBe(401);
+    });
 
     it('should end the session at once on logout', async () => {
       const token = await login(stack, 'admin', ADMIN_PASSWORD);

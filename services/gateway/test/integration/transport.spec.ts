@@ -30,7 +30,7 @@ describe.each(['redis', 'nats'])('transport %s between gateway and identity', (t
     const unknown = await api(stack)
       .post('/prod-api/login?lang=en')
       .send({ username: 'ghost', password: 'x' });
-    expect(unknown.body).toEqual({ code: 500, msg: 'Unknown account, please register first' });
+    expect(unknown.body).toEqual({ code: 500, msg: 'Incorrect account or password' });
   });
 
   it('should report the transport in the health check', async () => {

@@ -9,7 +9,7 @@ import { ConfigParamsService } from '../params/config-params.service';
 import { User } from '../users/user.entity';
 import { UserDirectory } from '../users/user-directory.service';
 import { CaptchaService } from './captcha.service';
-import { LockoutService } from './lockout.service';
+import { LockoutService, SignInRefusal } from './lockout.service';
 import { LoginLogService } from './login-log.service';
 import { PasswordService } from './password.service';
 import { SessionFactory } from './session-factory.service';
@@ -44,21 +44,28 @@ export class AuthService {
       await this.loginLog.record(user.userName, client, true, 'auth.login_success');
       return { token };
     } catch (error) {
-      if (error instanceof DomainError)
-        await this.loginLog.record(identifier, client, false, error.key);
+      if (error instanceof DomainError) {
+        const reason = error instanceof SignInRefusal ? error.logged : error.key;
+        await this.loginLog.record(identifier, client, false, reason);
+      }
       throw error;
     }
   }
 
+  /**
+   * One answer, in one time, for an unknown account and a wrong password: the slow hash runs against a
+   * dummy when there is no account, and attempts are counted per identifier either way. A disabled
+   * account is told so only after its right password.
+   */
   private async checkCredentials(identifier: string, password: string): Promise<User> {
     const user = await this.directory.findForSignIn(identifier);
-    if (!user) throw new DomainError('auth.unknown_account');
+    const account = user?.userName ?? `?${identifier.toLowerCase()}`;
+    const refusal = await this.lockout.takeAttempt(account);
+    const matches = await this.passwords.matches(password, user?.password ?? null);
+    if (!user) throw refusal('auth.unknown_account');
+    if (!matches) throw refusal('auth.bad_credentials');
+    await this.lockout.clear(account);
     if (user.status !== '0') throw new DomainError('auth.account_disabled');
-    await this.lockout.assertNotLocked(user.userName);
-    if (!(await this.passwords.matches(password, user.password))) {
-      throw await this.lockout.recordFailure(user.userName);
-    }
-    await this.lockout.clear(user.userName);
     return user;
   }
 

@@ -1,4 +1,5 @@
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { SESSION_TTL_MINUTES } from '@platform/contracts';
 import { createRedis, SessionStore } from '@platform/nest-common';
 import type Redis from 'ioredis';
 
@@ -20,7 +21,8 @@ export class InfraModule implements OnApplicationShutdown {
         { provide: REDIS, useFactory: () => createRedis(env, 'identity') },
         {
           provide: SessionStore,
-          useFactory: (redis: Redis) => new SessionStore(redis),
+          useFactory: (redis: Redis) =>
+            new SessionStore(redis, SESSION_TTL_MINUTES, env.SESSION_MAX_HOURS),
           inject: [REDIS],
         },
       ],
