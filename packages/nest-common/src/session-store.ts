@@ -29,11 +29,14 @@ export class SessionStore {
   /**
    * @param ttlMinutes the sliding lifetime: renewed on activity
    * @param maxHours the absolute lifetime from sign-in: no activity extends a session past it
+   * @param endedChannel where an ended session's token id is published
    */
   constructor(
     private readonly redis: Redis,
     private readonly ttlMinutes = SESSION_TTL_MINUTES,
     private readonly maxHours = SESSION_MAX_HOURS_DEFAULT,
+    /** Where an ended session is announced (see sessionEndedChannel), so its sockets close too. */
+    private readonly endedChannel: string | null = null,
   ) {}
 
   async get(tokenId: string): Promise<SessionUser | null> {
@@ -81,6 +84,7 @@ export class SessionStore {
     const session = await this.get(tokenId);
     await this.redis.del(SESSION_KEYS.session(tokenId));
     if (session) await this.redis.srem(SESSION_KEYS.userSessions(session.userId), tokenId);
+    if (this.endedChannel) await this.redis.publish(this.endedChannel, tokenId);
     return session;
   }
 

@@ -16,6 +16,11 @@ export function userPushChannel(namespace: string): string {
   return `${namespace}:user-push`;
 }
 
+/** Token ids of sessions that ended (logout, password change, force logout): gateways close their sockets. */
+export function sessionEndedChannel(namespace: string): string {
+  return `${namespace}:session-ended`;
+}
+
 export async function publishToUser(
   redis: Redis,
   namespace: string,

@@ -3,7 +3,12 @@ import { resolve } from 'node:path';
 import { type DynamicModule, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { SESSION_TTL_MINUTES } from '@platform/contracts';
-import { createRedis, createRpcClient, SessionStore } from '@platform/nest-common';
+import {
+  createRedis,
+  createRpcClient,
+  sessionEndedChannel,
+  SessionStore,
+} from '@platform/nest-common';
 import type Redis from 'ioredis';
 
 import { AntibodyController } from './antibody/antibody.controller';
@@ -101,7 +106,12 @@ export class AppModule implements OnApplicationShutdown {
         {
           provide: SessionStore,
           useFactory: (redis: Redis) =>
-            new SessionStore(redis, SESSION_TTL_MINUTES, env.SESSION_MAX_HOURS),
+            new SessionStore(
+              redis,
+              SESSION_TTL_MINUTES,
+              env.SESSION_MAX_HOURS,
+              sessionEndedChannel(env.NAMESPACE),
+            ),
           inject: [GATEWAY_REDIS],
         },
         { provide: RPC_CLIENT, useFactory: () => createRpcClient(env) },

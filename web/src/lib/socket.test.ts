@@ -16,8 +16,8 @@ describe('socketUrl', () => {
   it('should use wss on the same host under https, else ws on port 5565', () => {
     const https = { protocol: 'https:', host: 'ab.example.com', hostname: 'ab.example.com' };
     const http = { protocol: 'http:', host: '127.0.0.1:8080', hostname: '127.0.0.1' };
-    expect(socketUrl(7, 'tok', https)).toBe('wss://ab.example.com/ws/user?userId=7&token=tok');
-    expect(socketUrl(7, 'tok', http)).toBe('ws://127.0.0.1:5565/ws/user?userId=7&token=tok');
+    expect(socketUrl(7, https)).toBe('wss://ab.example.com/ws/user?userId=7');
+    expect(socketUrl(7, http)).toBe('ws://127.0.0.1:5565/ws/user?userId=7');
   });
 });
 
@@ -52,12 +52,21 @@ describe('user socket', () => {
   let server: WebSocketServer;
   let url: string;
   const clients: ServerSocket[] = [];
+  const handshakes: { url: string; protocols: string[] }[] = [];
 
   beforeAll(async () => {
     server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
-    server.on('connection', (client) => clients.push(client));
+    server.on('connection', (client, request) => {
+      clients.push(client);
+      handshakes.push({
+        url: request.url ?? '',
+        protocols: String(request.headers['sec-websocket-protocol'])
+          .split(',')
+          .map((p) => p.trim()),
+      });
+    });
     await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-    url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/ws/user?userId=1&token=t`;
+    url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/ws/user?userId=1`;
   });
   afterEach(() => closeUserSocket());
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
@@ -71,6 +80,7 @@ describe('user socket', () => {
     const events: SocketEvent[] = [];
     const options = {
       url,
+      token: 'secret-token',
       onEvent: (e: SocketEvent) => events.push(e),
       language: () => 'en' as const,
       reconnectMs: 50,
@@ -89,6 +99,11 @@ describe('user socket', () => {
       { kind: 'notice', text: 'Hi' },
     ]);
     expect(clients).toHaveLength(1);
+    // The token travels in the protocol header beside ours, never in the address.
+    expect(handshakes.at(-1)).toEqual({
+      url: '/ws/user?userId=1',
+      protocols: ['platform.user', 'secret-token'],
+    });
 
     clients[0]!.terminate();
     await until(() => clients.length === 2);
@@ -96,7 +111,13 @@ describe('user socket', () => {
 
   it('should not reconnect once closed on purpose', async () => {
     clients.length = 0;
-    openUserSocket({ url, onEvent: () => undefined, language: () => 'zh', reconnectMs: 20 });
+    openUserSocket({
+      url,
+      token: 't',
+      onEvent: () => undefined,
+      language: () => 'zh',
+      reconnectMs: 20,
+    });
     await until(() => clients.length === 1);
     closeUserSocket();
     await new Promise((r) => setTimeout(r, 100));

@@ -1,7 +1,8 @@
-import type { Language } from '@platform/contracts';
+import { type Language, USER_SOCKET_PROTOCOL } from '@platform/contracts';
 
 // The per-user socket channel of spec §7: one connection per user, reused while open, reconnected 10 s
-// after it closes or fails. The server also wants the session token (DESIGN "Socket channel").
+// after it closes or fails. The server also wants the session token (DESIGN "Socket channel"): it goes
+// in the Sec-WebSocket-Protocol header beside USER_SOCKET_PROTOCOL, never in the URL.
 
 export const SOCKET_PORT = Number(import.meta.env.VITE_SOCKET_PORT ?? 5565);
 export const RECONNECT_MS = 10_000;
@@ -24,8 +25,8 @@ function plainPort(): number {
 }
 
 /** wss on the page's host under https, else ws on port 5565 of the page's host name. */
-export function socketUrl(userId: number, token: string, loc: SocketLocation, port = plainPort()) {
-  const query = `userId=${encodeURIComponent(userId)}&token=${encodeURIComponent(token)}`;
+export function socketUrl(userId: number, loc: SocketLocation, port = plainPort()) {
+  const query = `userId=${encodeURIComponent(userId)}`;
   return loc.protocol === 'https:'
     ? `wss://${loc.host}/ws/user?${query}`
     : `ws://${loc.hostname}:${port}/ws/user?${query}`;
@@ -73,13 +74,14 @@ export function interpretMessage(raw: string, lang: Language): SocketEvent {
 
 export interface UserSocketOptions {
   url: string;
+  token: string;
   onEvent: (event: SocketEvent) => void;
   language: () => Language;
   reconnectMs?: number;
 }
 
 let socket: WebSocket | null = null;
-let socketUrlInUse = '';
+let socketInUse = '';
 let retryTimer: ReturnType<typeof setTimeout> | null = null;
 let wanted: UserSocketOptions | null = null;
 
@@ -92,22 +94,23 @@ function scheduleReconnect(): void {
   }, options.reconnectMs ?? RECONNECT_MS);
 }
 
-/** Opens the user's channel, or keeps the open one when it is for the same URL. */
+/** Opens the user's channel, or keeps the open one when it is for the same URL and token. */
 export function openUserSocket(options: UserSocketOptions): void {
   const live =
     socket && (socket.readyState === WebSocket.OPEN || socket.readyState === WebSocket.CONNECTING);
   wanted = options;
-  if (live && socketUrlInUse === options.url) return;
+  const identity = `${options.url} ${options.token}`;
+  if (live && socketInUse === identity) return;
   if (socket) detach(socket);
   let next: WebSocket;
   try {
-    next = new WebSocket(options.url);
+    next = new WebSocket(options.url, [USER_SOCKET_PROTOCOL, options.token]);
   } catch {
     scheduleReconnect();
     return;
   }
   socket = next;
-  socketUrlInUse = options.url;
+  socketInUse = identity;
   next.onmessage = (event: MessageEvent) => {
     if (typeof event.data === 'string')
       options.onEvent(interpretMessage(event.data, options.language()));

@@ -83,3 +83,9 @@ export interface RouteItem {
   };
   children?: RouteItem[];
 }
+
+/**
+ * The subprotocol a browser offers beside its session token on the user socket channel
+ * (`new WebSocket(url, [USER_SOCKET_PROTOCOL, token])`): the token stays out of the URL and logs.
+ */
+export const USER_SOCKET_PROTOCOL = 'platform.user';

@@ -3,8 +3,10 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { USER_SOCKET_PROTOCOL } from '@platform/contracts';
 import {
   createRedis,
+  sessionEndedChannel,
   SessionStore,
   tokenIdOf,
   type UserPush,
@@ -16,7 +18,18 @@ import { WebSocket, WebSocketServer } from 'ws';
 import { GATEWAY_ENV, type GatewayEnv } from '../config/env';
 
 export const USER_SOCKET_PATH = '/ws/user';
+/** Selected when a client offers it beside its token, so the token is never echoed back. */
+const SOCKET_PROTOCOL = USER_SOCKET_PROTOCOL;
+/** The channel only pushes to the browser; a larger frame from a client is refused (close 1009). */
+export const MAX_FRAME_BYTES = 64 * 1024;
+/** Per user and gateway instance: a runaway client cannot hold the hub's memory. */
+export const MAX_SOCKETS_PER_USER = 10;
 const HEARTBEAT_MS = 30_000;
+const STATUS_TEXT: Record<number, string> = {
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  429: 'Too Many Requests',
+};
 
 interface Identified {
   userId: number;
@@ -32,11 +45,18 @@ interface Identified {
 @Injectable()
 export class UserSocketHub implements OnApplicationShutdown {
   private readonly logger = new Logger(UserSocketHub.name);
-  private readonly wss = new WebSocketServer({ noServer: true });
+  private readonly wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_FRAME_BYTES,
+    // Select our protocol when offered; older clients that send only the token get it echoed as before.
+    handleProtocols: (offered) =>
+      offered.has(SOCKET_PROTOCOL) ? SOCKET_PROTOCOL : ([...offered][0] ?? false),
+  });
   private readonly sockets = new Map<number, Set<WebSocket>>();
   private readonly identities = new WeakMap<WebSocket, Identified>();
   private readonly allowedOrigins: Set<string>;
   private subscriber: Redis | null = null;
+  private endedChannel = '';
   private plainHttp: Server | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
   private readonly alive = new WeakSet<WebSocket>();
@@ -70,8 +90,13 @@ export class UserSocketHub implements OnApplicationShutdown {
       this.plainHttp = plain;
     }
     this.subscriber = createRedis(this.env, 'gateway-socket');
-    await this.subscriber.subscribe(userPushChannel(this.env.NAMESPACE));
-    this.subscriber.on('message', (_channel, message) => void this.deliver(message));
+    const pushChannel = userPushChannel(this.env.NAMESPACE);
+    this.endedChannel = sessionEndedChannel(this.env.NAMESPACE);
+    await this.subscriber.subscribe(pushChannel, this.endedChannel);
+    this.subscriber.on('message', (channel, message) => {
+      if (channel === this.endedChannel) this.closeSession(message);
+      else void this.deliver(message);
+    });
     this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_MS);
     this.heartbeat.unref();
   }
@@ -89,12 +114,13 @@ export class UserSocketHub implements OnApplicationShutdown {
     httpServer: Server,
   ) {
     const refuse = (status: number) => {
-      socket.write(`HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : 'Forbidden'}\r\n\r\n`);
+      socket.write(`HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\n\r\n`);
       socket.destroy();
     };
     if (!this.originAllowed(request.headers.origin, httpServer)) return refuse(403);
     const identity = await this.identify(request);
     if (!identity) return refuse(401);
+    if (this.connectionsOf(identity.userId) >= MAX_SOCKETS_PER_USER) return refuse(429);
     this.wss.handleUpgrade(request, socket, head, (ws) => this.register(ws, identity));
   }
 
@@ -109,10 +135,11 @@ export class UserSocketHub implements OnApplicationShutdown {
   private async identify(request: IncomingMessage): Promise<Identified | null> {
     const url = new URL(request.url ?? '/', 'http://x');
     const userId = Number(url.searchParams.get('userId'));
-    const protocol = request.headers['sec-websocket-protocol'];
-    const token =
-      url.searchParams.get('token') ??
-      (typeof protocol === 'string' ? protocol.split(',')[0]?.trim() : undefined);
+    const offered = (request.headers['sec-websocket-protocol'] ?? '')
+      .split(',')
+      .map((p) => p.trim())
+      .filter((p) => p && p !== SOCKET_PROTOCOL);
+    const token = url.searchParams.get('token') ?? offered[0];
     if (!token || !Number.isInteger(userId) || userId <= 0) return null;
     const tokenId = tokenIdOf(token);
     const session = await this.sessions.get(tokenId);
@@ -151,6 +178,13 @@ export class UserSocketHub implements OnApplicationShutdown {
     }
   }
 
+  /** Logout, a password change or a forced logout ended the session: its sockets close at once. */
+  private closeSession(tokenId: string): void {
+    for (const set of this.sockets.values())
+      for (const ws of set)
+        if (this.identities.get(ws)?.tokenId === tokenId) ws.close(4401, 'session ended');
+  }
+
   private beat(): void {
     for (const set of this.sockets.values()) {
       for (const ws of set) {
@@ -160,8 +194,16 @@ export class UserSocketHub implements OnApplicationShutdown {
         }
         this.alive.delete(ws);
         ws.ping();
+        void this.closeIfExpired(ws);
       }
     }
+  }
+
+  /** Sessions that simply ran out (no announcement) are found at the next heartbeat. */
+  private async closeIfExpired(ws: WebSocket): Promise<void> {
+    const identity = this.identities.get(ws);
+    if (identity && !(await this.sessions.get(identity.tokenId).catch(() => true)))
+      ws.close(4401, 'session ended');
   }
 
   /** How many sockets this instance holds for a user (diagnostics and tests). */

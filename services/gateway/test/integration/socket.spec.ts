@@ -96,23 +96,75 @@ describe('user socket channel', () => {
     ).rejects.toThrow('HTTP 403');
   });
 
-  it('should accept the token in the Sec-WebSocket-Protocol header', async () => {
-    const ws = await new Promise<WebSocket>((resolve, reject) => {
-      const socket = new WebSocket(`${base}?userId=1`, [adminToken]);
+  const openWithProtocols = (url: string, protocols: string[]) =>
+    new Promise<WebSocket>((resolve, reject) => {
+      const socket = new WebSocket(url, protocols);
       socket.once('open', () => resolve(socket));
+      socket.once('unexpected-response', (_req, res) =>
+        reject(new Error(`HTTP ${res.statusCode}`)),
+      );
       socket.once('error', reject);
     });
-    expect(ws.readyState).toBe(WebSocket.OPEN);
+
+  it('should accept the token in the Sec-WebSocket-Protocol header without echoing it', async () => {
+    const ws = await openWithProtocols(`${base}?userId=1`, ['platform.user', adminToken]);
+    expect(ws.protocol).toBe('platform.user');
     ws.close();
+    const legacy = await openWithProtocols(`${base}?userId=1`, [adminToken]);
+    expect(legacy.readyState).toBe(WebSocket.OPEN);
+    legacy.close();
   });
 
-  it('should close the socket of a session that has ended when the next push comes', async () => {
+  const closeCode = (ws: WebSocket) =>
+    new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+
+  it('should close the socket at once when its session ends by logout', async () => {
     const token = await login(stack, 'admin', ADMIN_PASSWORD);
     const ws = await open(`${base}?userId=1&token=${token}`);
-    const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+    const closed = closeCode(ws);
     await api(stack).post('/prod-api/logout').set('Authorization', `Bearer ${token}`).expect(200);
-    await push(1, 'after logout');
     expect(await closed).toBe(4401);
+  });
+
+  it('should close the sockets of a user forced out by an administrator', async () => {
+    const { token } = await registerByPhone(stack);
+    const info = await api(stack).get('/prod-api/getInfo').set('Authorization', `Bearer ${token}`);
+    const userId = info.body.data.user.userId as number;
+    const ws = await open(`${base}?userId=${userId}&token=${token}`);
+    const closed = closeCode(ws);
+    const online = await api(stack)
+      .get('/prod-api/monitor/online/list?pageSize=100')
+      .set('Authorization', `Bearer ${adminToken}`);
+    const row = (online.body.rows as { tokenId: string; userName: string }[]).find(
+      (r) => r.userName === info.body.data.user.userName,
+    );
+    expect(row).toBeDefined();
+    await api(stack)
+      .delete(`/prod-api/monitor/online/${row!.tokenId}`)
+      .set('Authorization', `Bearer ${adminToken}`)
+      .set('repeatSubmit', 'false')
+      .expect(200);
+    expect(await closed).toBe(4401);
+  });
+
+  it('should refuse a frame larger than 64 KB', async () => {
+    const ws = await open(`${base}?userId=1&token=${adminToken}`);
+    const closed = closeCode(ws);
+    ws.send('x'.repeat(64 * 1024 + 1));
+    expect(await closed).toBe(1009);
+  });
+
+  it('should refuse an eleventh socket of one user', async () => {
+    const sockets = [];
+    for (let i = 0; i < 10; i += 1)
+      sockets.push(await open(`${base}?userId=1&token=${adminToken}`));
+    await expect(open(`${base}?userId=1&token=${adminToken}`)).rejects.toThrow('HTTP 429');
+    const closed = closeCode(sockets[0]!);
+    sockets[0]!.close();
+    await closed;
+    const again = await open(`${base}?userId=1&token=${adminToken}`);
+    for (const ws of [...sockets.slice(1), again]) ws.close();
+    await new Promise((resolve) => setTimeout(resolve, 100));
   });
 
   it('should fan a push out to a socket held by another gateway instance', async () => {

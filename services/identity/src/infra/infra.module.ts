@@ -1,6 +1,6 @@
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { SESSION_TTL_MINUTES } from '@platform/contracts';
-import { createRedis, SessionStore } from '@platform/nest-common';
+import { createRedis, sessionEndedChannel, SessionStore } from '@platform/nest-common';
 import type Redis from 'ioredis';
 
 import { IDENTITY_ENV, type IdentityEnv } from '../config/env';
@@ -22,7 +22,12 @@ export class InfraModule implements OnApplicationShutdown {
         {
           provide: SessionStore,
           useFactory: (redis: Redis) =>
-            new SessionStore(redis, SESSION_TTL_MINUTES, env.SESSION_MAX_HOURS),
+            new SessionStore(
+              redis,
+              SESSION_TTL_MINUTES,
+              env.SESSION_MAX_HOURS,
+              sessionEndedChannel(env.NAMESPACE),
+            ),
           inject: [REDIS],
         },
       ],

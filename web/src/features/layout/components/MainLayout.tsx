@@ -43,7 +43,8 @@ function useSocketNotices() {
       }
     };
     openUserSocket({
-      url: socketUrl(userId, token, window.location),
+      url: socketUrl(userId, window.location),
+      token,
       onEvent,
       language: currentLanguage,
     });
