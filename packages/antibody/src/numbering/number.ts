@@ -71,10 +71,12 @@ export function numberSequence(input: string, options: NumberOptions = {}): Numb
   const codes = Uint8Array.from(sequence, aaIndex);
   const alignment = bestAlignment(codes);
   const imgt = imgtNumbering(sequence, alignment);
+  const start = imgt[0].index;
+  const end = imgt[imgt.length - 1].index;
   const locus = alignment.template.germline.locus;
   const chainType = CHAIN_OF[locus];
   warnings.push(...conservedResidueWarnings(imgt));
-  if (alignment.end < sequence.length - 1 - 20) {
+  if (end < sequence.length - 1 - 20) {
     warnings.push(
       warning(
         'EXTRA_DOMAIN',
@@ -90,8 +92,8 @@ export function numberSequence(input: string, options: NumberOptions = {}): Numb
     chainType,
     species: germlines.v.species,
     sequence,
-    start: alignment.start,
-    end: alignment.end,
+    start,
+    end,
     residues,
     ...regionStrings(residues),
     germlines,
@@ -158,16 +160,57 @@ function loopOf(state: number): 'cdr1' | 'cdr2' | 'cdr3' | undefined {
 
 const LOOP_RANGE = { cdr1: [27, 38], cdr2: [56, 65], cdr3: [105, 117] } as const;
 
+/** IMGT state of an aligned query residue (a column's position, +0.5 when inserted after it). */
+function stateOf(a: Alignment, col: number): number {
+  return col >= 0 ? a.template.pos[col] : col === -1 ? 0.5 : a.template.pos[-col - 2] + 0.5;
+}
+
+/**
+ * Residues just outside the aligned part that still belong to the domain, given the states next to
+ * the first and last aligned states as ANARCI gives them (anarci.py, `_hmm_alignment_to_states`,
+ * "Handle cases where there are n terminal modifications" and "Extend forwards"):
+ * - N terminus: when the alignment starts at state s with 1 < s <= 5 (ANARCI: `0 < _hmm_start < 5`),
+ *   the residues before it take the states s-1, s-2, … back to 1, as far as there are residues;
+ *   residues before state 1 (a leader or a tag) stay unnumbered. A chain that starts later than
+ *   IMGT 1 with nothing before it (N-terminal truncation) is numbered from its first aligned state.
+ *   ANARCI writes the count as `min(_seq_start, _hmm_start - _seq_start)` when there are fewer
+ *   residues than missing states, which for (3 states, 2 residues) and (4, 3) numbers only one of
+ *   them; that reads as a slip against its own comment ("the user is going to want these included in
+ *   the numbered domain"), so here every such residue is numbered: `min(_seq_start, _hmm_start)`.
+ * - C terminus: when the alignment ends at state e with 123 < e < the J template's last state (128
+ *   heavy, 127 light), the residues after it take e+1, e+2, … up to that last state. ANARCI does this
+ *   only when the chain holds one domain; this toolkit numbers the first domain only and always
+ *   applies it.
+ */
+function terminalResidues(a: Alignment, length: number): { lead: Placed[]; trail: Placed[] } {
+  const lead: Placed[] = [];
+  const trail: Placed[] = [];
+  const firstCol = a.columnOf[a.start];
+  const first = firstCol === null ? 0 : stateOf(a, firstCol);
+  if (first % 1 === 0 && first > 1 && first <= 5) {
+    const count = Math.min(a.start, first - 1);
+    for (let k = count; k >= 1; k--) lead.push({ index: a.start - k, state: first - k });
+  }
+  const lastCol = a.columnOf[a.end];
+  const last = lastCol === null ? 0 : stateOf(a, lastCol);
+  const templateEnd = a.template.pos[a.template.pos.length - 1];
+  if (last % 1 === 0 && last > 123 && last < templateEnd) {
+    const count = Math.min(templateEnd - last, length - 1 - a.end);
+    for (let k = 1; k <= count; k++) trail.push({ index: a.end + k, state: last + k });
+  }
+  return { lead, trail };
+}
+
 /** Turns the alignment into IMGT positions, renumbering each CDR from its length by the IMGT rules. */
 function imgtNumbering(sequence: string, a: Alignment): (ImgtResidue & { index: number })[] {
-  const placed: Placed[] = [];
+  const { lead, trail } = terminalResidues(a, sequence.length);
+  const placed: Placed[] = [...lead];
   for (let i = a.start; i <= a.end; i++) {
     const col = a.columnOf[i];
     if (col === null) continue;
-    const state =
-      col >= 0 ? a.template.pos[col] : col === -1 ? 0.5 : a.template.pos[-col - 2] + 0.5;
-    placed.push({ index: i, state });
+    placed.push({ index: i, state: stateOf(a, col) });
   }
+  placed.push(...trail);
   const out: (ImgtResidue & { index: number })[] = [];
   let k = 0;
   let insertions = 0;
@@ -211,7 +254,33 @@ function imgtNumbering(sequence: string, a: Alignment): (ImgtResidue & { index: 
           },
     );
   }
+  smoothFr1Insertions(out);
   return out;
+}
+
+/**
+ * ANARCI's FW1 rule (schemes.py, `smooth_insertions`: "Insertions in FW1 are only allowed if there
+ * are a fewer number of n-terminal deletions made"): when the residues before IMGT 23 carry n
+ * insertion codes and the domain starts at state s with s - 1 >= n (states missing at the N
+ * terminus), the insertions are taken back: the first n residues take s-n … s-1 and the rest the
+ * plain positions already found, in sequence order (e.g. 3 4 5 5A 6 → 2 3 4 5 6).
+ */
+function smoothFr1Insertions(out: ImgtResidue[]): void {
+  let count = 0;
+  while (count < out.length && out[count].number < 23) count++;
+  const fr1 = out.slice(0, count);
+  const insertions = fr1.filter((r) => r.insertion !== '').length;
+  if (insertions === 0) return;
+  const first = fr1[0].number;
+  if (first - 1 < insertions) return;
+  const states = [
+    ...Array.from({ length: insertions }, (_, k) => first - insertions + k),
+    ...fr1.filter((r) => r.insertion === '').map((r) => r.number),
+  ];
+  fr1.forEach((r, k) => {
+    r.number = states[k];
+    r.insertion = '';
+  });
 }
 
 function nextAlignedPosition(placed: Placed[], from: number, after: number): number {
