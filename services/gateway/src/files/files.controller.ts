@@ -102,6 +102,11 @@ export class FilesController {
       .header('content-type', type ?? 'application/octet-stream')
       .header('content-length', String(info.size))
       .header('cache-control', attachment ? 'no-store' : 'public, max-age=86400')
+      // Opened as a page, a stored file runs nothing and loads nothing (an SVG above all).
+      .header(
+        'content-security-policy',
+        "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'",
+      )
       .header(
         'content-disposition',
         attachment || !type ? `attachment; filename*=UTF-8''${encodeURIComponent(name)}` : 'inline',

@@ -6,6 +6,8 @@ import { API_BASE, DomainError, UPLOAD_MAX_BYTES, UPLOAD_MAX_MB } from '@platfor
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 
+import { isAllowedSvg } from './svg-allowlist';
+
 /** A file as it was received: bytes, the extension its content proves, and the client's name. */
 export interface ReceivedFile {
   buffer: Buffer;
@@ -76,12 +78,10 @@ function isPlainText(buffer: Buffer): boolean {
   return !new TextDecoder('utf-8', { fatal: false }).decode(buffer).includes('\uFFFD');
 }
 
-/** An SVG image without scripts, event handlers or embedded documents. */
+/** An SVG image made only of allow-listed elements and attributes (see svg-allowlist). */
 function isSafeSvg(buffer: Buffer): boolean {
-  const text = buffer.toString('utf8');
-  if (!/^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE[^>]*>\s*)?<svg[\s>]/i.test(text))
-    return false;
-  return !/<script|<foreignObject|\son\w+\s*=|javascript:|<iframe|<embed|<object/i.test(text);
+  if (!isPlainText(buffer)) return false;
+  return isAllowedSvg(buffer.toString('utf8'));
 }
 
 /** Stores a file under `<root>/<kind>/yyyy/mm/dd/<uuid>.<ext>` with a name nobody can guess. */

@@ -323,11 +323,18 @@ describe('monitoring', () => {
       expect((await upload('run.exe', Buffer.from('MZ'))).body.code).toBe(500);
       const svg = '<svg xmlns="http://www.w3.org/2000/svg"><circle r="1"/></svg>';
       const image = '/prod-api/common/upload/image?lang=en';
-      expect((await upload('dot.svg', Buffer.from(svg), image)).body.code).toBe(200);
-      const evil = '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>';
-      expect((await upload('evil.svg', Buffer.from(evil), image)).body.msg).toBe(
-        'Image format error!',
-      );
+      const dot = await upload('dot.svg', Buffer.from(svg), image);
+      expect(dot.body.code).toBe(200);
+      const served = await api(stack).get(`/prod-api${dot.body.fileName}`);
+      expect(served.headers['content-security-policy']).toMatch(/^sandbox; default-src 'none'/);
+      for (const evil of [
+        '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>',
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:x="http://www.w3.org/2000/svg"><x:script>alert(1)</x:script></svg>',
+      ]) {
+        expect((await upload('evil.svg', Buffer.from(evil), image)).body.msg).toBe(
+          'Image format error!',
+        );
+      }
       expect((await upload('doc.pdf', Buffer.from('%PDF-1.4\n'), image)).body.msg).toBe(
         'Image format error!',
       );
