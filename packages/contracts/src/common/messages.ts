@@ -301,6 +301,10 @@ export const MESSAGES = {
     en: 'Unknown job handler',
   },
   'job.cron_invalid': { zh: 'Cron表达式不正确', en: 'The cron expression is not valid' },
+  'job.interval_too_short': {
+    zh: '任务执行间隔不能小于{seconds}秒',
+    en: 'A job cannot run more often than once every {seconds} seconds',
+  },
   'job.run_queued': { zh: '任务已提交执行', en: 'The job has been queued to run' },
   'online.not_found': { zh: '会话不存在或已过期', en: 'The session does not exist or has expired' },
   'cache.unknown_name': { zh: '未知的缓存名称', en: 'Unknown cache name' },

@@ -134,6 +134,8 @@ export const PERMISSIONS = {
       remove: 'monitor:job:remove',
       changeStatus: 'monitor:job:changeStatus',
       export: 'monitor:job:export',
+      /** Creating or changing a job (what runs, with which parameters, how often): the seed gives it to nobody but the administrator. */
+      manage: 'monitor:job:manage',
     },
     operlog: {
       list: 'monitor:operlog:list',

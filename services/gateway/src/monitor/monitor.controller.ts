@@ -223,14 +223,14 @@ export class JobsController {
 
   @Post('job')
   @HttpCode(200)
-  @RequirePermissions(P.monitor.job.add)
+  @RequirePermissions([P.monitor.job.add, P.monitor.job.manage])
   @Log(...J, B.insert)
   create(@Req() request: FastifyRequest, @Body() body: JobBody) {
     return this.identity.forward(A.jobCreate, request, body);
   }
 
   @Put('job')
-  @RequirePermissions(P.monitor.job.edit)
+  @RequirePermissions([P.monitor.job.edit, P.monitor.job.manage])
   @Log(...J, B.update)
   update(@Req() request: FastifyRequest, @Body() body: JobBody) {
     return this.identity.forward(A.jobUpdate, request, body);

@@ -200,6 +200,43 @@ describe('monitoring', () => {
       expect(handlers.body.data.map((h: { name: string }) => h.name)).toContain('demo.echo');
     });
 
+    it('should refuse a schedule that runs more often than once a minute', async () => {
+      for (const cronExpression of ['* * * * * *', '*/30 * * * * *', '0,10 * * * * ?']) {
+        const res = await admin.post('/monitor/job', job({ cronExpression }));
+        expect(res.body.msg, cronExpression).toBe(
+          'A job cannot run more often than once every 60 seconds',
+        );
+      }
+      expect(
+        (await admin.post('/monitor/job', job({ cronExpression: '0 * * * * ?' }))).body.code,
+      ).toBe(200);
+    });
+
+    it('should let only holders of the job-management permission create or change a job', async () => {
+      const name = unique('jobs');
+      const role = await admin.post('/system/role', {
+        roleName: name,
+        roleKey: name,
+        roleSort: 9,
+        menuIds: [200, 202, 202001, 202002, 202003],
+      });
+      const holder = await createUser(stack, admin, { roleIds: [role.body.data.roleId] });
+      const operator = as(stack, await holder.token());
+      const created = await operator.post('/monitor/job', job());
+      expect(created.body.code).toBe(403);
+      const existing = await admin.post('/monitor/job', job());
+      const jobId = existing.body.data.jobId as number;
+      const changed = await operator.put('/monitor/job', job({ jobId, params: 'changed' }));
+      expect(changed.body.code).toBe(403);
+      expect((await operator.get(`/monitor/job/${jobId}`)).body.data.params).toBe('hello');
+      const [seeded] = await rows<{ n: number }>(
+        stack,
+        `SELECT COUNT(*) AS n FROM sys_role_menu rm JOIN sys_menu m ON m.menu_id = rm.menu_id
+          WHERE m.perms = 'monitor:job:manage'`,
+      );
+      expect(Number(seeded.n)).toBe(0);
+    });
+
     it('should run a job once and write its log', async () => {
       const created = await admin.post('/monitor/job', job({ params: 'from test' }));
       expect(created.body.code).toBe(200);

@@ -24,6 +24,8 @@ const identityEnvSchema = z.object({
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** A scheduled run that starts later than this after it was due counts as misfired. */
   JOB_MISFIRE_THRESHOLD_MS: z.coerce.number().int().min(0).default(60_000),
+  /** The shortest time allowed between two runs of a scheduled job. */
+  JOB_MIN_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(60),
 });
 
 export type IdentityEnv = z.infer<typeof identityEnvSchema>;

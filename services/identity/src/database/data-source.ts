@@ -7,6 +7,7 @@ import { SeedIdentityData1763769600001 } from './migrations/1763769600001-SeedId
 import { AdminConsole1763769600002 } from './migrations/1763769600002-AdminConsole';
 import { AddAntibodyToolkitMenu1763769700000 } from './migrations/1763769700000-AddAntibodyToolkitMenu';
 import { OperLogRequestId1763769800000 } from './migrations/1763769800000-OperLogRequestId';
+import { JobManagePermission1763769900000 } from './migrations/1763769900000-JobManagePermission';
 
 /** Migrations in order; listed explicitly so the build needs no file globbing. */
 export const IDENTITY_MIGRATIONS = [
@@ -15,6 +16,7 @@ export const IDENTITY_MIGRATIONS = [
   AdminConsole1763769600002,
   AddAntibodyToolkitMenu1763769700000,
   OperLogRequestId1763769800000,
+  JobManagePermission1763769900000,
 ];
 
 export function identityDataSourceOptions(url: string) {

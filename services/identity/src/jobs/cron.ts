@@ -16,6 +16,22 @@ export function normalizeCron(expression: string): string | null {
   }
 }
 
+/**
+ * The shortest gap between consecutive runs, in seconds, over the next `samples` runs (enough to see
+ * the densest part of any 5- or 6-field expression's cycle within a day or so).
+ */
+export function shortestInterval(normalized: string, samples = 200, from = new Date()): number {
+  const runs = CronExpressionParser.parse(normalized, { currentDate: from });
+  let previous = runs.next().getTime();
+  let shortest = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < samples && runs.hasNext(); i += 1) {
+    const next = runs.next().getTime();
+    shortest = Math.min(shortest, (next - previous) / 1000);
+    previous = next;
+  }
+  return shortest;
+}
+
 export function nextRun(expression: string, after = new Date()): Date | null {
   const normalized = normalizeCron(expression);
   if (!normalized) return null;

@@ -30,7 +30,7 @@ import {
 } from '../common/sql';
 import { IDENTITY_ENV, type IdentityEnv } from '../config/env';
 import { REDIS } from '../infra/infra.module';
-import { nextRun, normalizeCron } from './cron';
+import { nextRun, normalizeCron, shortestInterval } from './cron';
 import { JobRegistry } from './job-registry';
 
 interface JobRow {
@@ -286,6 +286,9 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
     if (!this.registry.get(body.handler)) throw new DomainError('job.unknown_handler');
     const cron = normalizeCron(body.cronExpression);
     if (!cron) throw new DomainError('job.cron_invalid');
+    const seconds = this.env.JOB_MIN_INTERVAL_SECONDS;
+    if (shortestInterval(cron) < seconds)
+      throw new DomainError('job.interval_too_short', { seconds });
     return cron;
   }
 

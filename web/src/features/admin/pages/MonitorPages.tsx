@@ -287,8 +287,9 @@ export function JobsPage() {
         ],
         defaults: { jobGroup: 'DEFAULT', misfirePolicy: '1', concurrent: '1', status: '1' },
         permissions: {
-          add: P.monitor.job.add,
-          edit: P.monitor.job.edit,
+          // Creating or changing a job also needs its own permission (the server asks for both).
+          add: P.monitor.job.manage,
+          edit: P.monitor.job.manage,
           remove: P.monitor.job.remove,
           export: P.monitor.job.export,
         },
