@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { predictEpitopes, windowScores } from './epitopes';
+import { eminiSurfaceProbability, predictEpitopes, windowScores } from './epitopes';
 import {
   CHOU_FASMAN_TURN,
   EMINI_SURFACE,
@@ -33,9 +33,19 @@ describe('published per-residue scales', () => {
     });
   });
 
-  // Emini et al., J. Virol. 55:836 (1985), surface probabilities relative to the mean.
-  it('should reproduce the Emini table', () => {
-    expect(EMINI_SURFACE).toMatchObject({ K: 1.545, R: 1.475, C: 0.394, I: 0.603, L: 0.603 });
+  // Emini et al., J. Virol. 55:836 (1985): fractional surface probability δ, as IEDB's tool uses it
+  // (sources in reference/scales.ts).
+  it('should reproduce the Emini fractional surface probabilities', () => {
+    expect(EMINI_SURFACE).toMatchObject({
+      K: 0.97,
+      R: 0.95,
+      E: 0.84,
+      Q: 0.84,
+      C: 0.26,
+      I: 0.34,
+      V: 0.36,
+      A: 0.49,
+    });
   });
 
   // Chou & Fasman (1978) beta-turn propensity.
@@ -66,10 +76,35 @@ describe(windowScores.name, () => {
     expect(sut.slice(11)).toEqual([null, null, null]);
   });
 
-  it('should multiply a 6-residue Emini window onto its fourth residue', () => {
+  // IEDB puts a window starting at (1-based) i + 1 on position i + round(6 / 2): its third residue.
+  it('should multiply a 6-residue window onto its third residue', () => {
     const sut = windowScores('KKKKKK', EMINI_SURFACE, 6, 'product');
-    expect(sut[3]).toBeCloseTo(1.545 ** 6, 3);
+    expect(sut[2]).toBeCloseTo(0.97 ** 6, 3);
     expect(sut.filter((s) => s !== null)).toHaveLength(1);
+  });
+});
+
+describe(eminiSurfaceProbability.name, () => {
+  // S_n = δ(n-2) δ(n-1) δ(n) δ(n+1) δ(n+2) δ(n+3) × 0.37^-6, on n = D (third residue) of AKDRGE:
+  //   A 0.49 × K 0.97 × D 0.81 × R 0.95 × G 0.48 × E 0.84 = 0.14746771872
+  //   0.37^6 = 0.1369^3 = 0.002565726409
+  //   S_3 = 0.14746771872 / 0.002565726409 = 57.476
+  it('should give the hand-computed surface probability of a hexapeptide', () => {
+    expect(eminiSurfaceProbability('AKDRGE')).toEqual([null, null, 57.476, null, null, null]);
+  });
+
+  // Second window KDRGEL: K 0.97 × D 0.81 × R 0.95 × G 0.48 × E 0.84 × L 0.40 = 0.1203818112;
+  // S_4 = 0.1203818112 / 0.002565726409 = 46.919.
+  it('should slide the window one residue at a time', () => {
+    expect(eminiSurfaceProbability('AKDRGEL')).toEqual([
+      null,
+      null,
+      57.476,
+      46.919,
+      null,
+      null,
+      null,
+    ]);
   });
 });
 
@@ -102,6 +137,24 @@ describe(predictEpitopes.name, () => {
   it('should use the larger of 1.0 and the protein mean as the Kolaskar-Tongaonkar threshold', () => {
     const sut = predictEpitopes('DDDDDDDDDDDDNNNNNNNN');
     expect(sut.methods['kolaskar-tongaonkar'].threshold).toBe(1.0);
+  });
+
+  // IEDB's tool reports S_n divided by the protein's mean S_n (method_calculation.py, `normalize`).
+  // For AKDRGEL the two windows share K D R G E, so only A (0.49) and L (0.40) differ:
+  //   S_3 / mean = 0.49 / ((0.49 + 0.40) / 2) = 0.98 / 0.89 = 1.101
+  //   S_4 / mean = 0.40 / 0.445 = 0.80 / 0.89 = 0.899
+  it('should report Emini scores relative to the protein mean, as IEDB does', () => {
+    const sut = predictEpitopes('AKDRGEL').methods.emini;
+    expect(sut.window).toBe(6);
+    expect(sut.threshold).toBe(1.0);
+    expect(sut.scores).toEqual([null, null, 1.101, 0.899, null, null, null]);
+  });
+
+  it('should average the Emini scores of a protein to 1', () => {
+    const scores = predictEpitopes(antigen).methods.emini.scores.filter(
+      (s): s is number => s !== null,
+    );
+    expect(scores.reduce((a, b) => a + b, 0) / scores.length).toBeCloseTo(1, 2);
   });
 
   it('should reject bad options with a clear error', () => {

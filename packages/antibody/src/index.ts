@@ -9,7 +9,7 @@ export type {
   MethodResult,
   Segment,
 } from './epitopes';
-export { predictEpitopes, windowScores } from './epitopes';
+export { eminiSurfaceProbability, predictEpitopes, windowScores } from './epitopes';
 export * from './errors';
 export type { BackMutation, HumanizationResult, HumannessReport, Mutation } from './humanize';
 export { humanize } from './humanize';

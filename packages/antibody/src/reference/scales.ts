@@ -6,8 +6,15 @@
  *   several independent public copies of that table, which agree to three decimals.
  * - Parker hydrophilicity (HPLC retention): Parker J.M.R., Guo D. & Hodges R.S., Biochemistry
  *   25:5425-5432 (1986). Values read from public copies of the IEDB / ExPASy ProtScale table.
- * - Emini surface accessibility (relative fractional surface probability): Emini E.A. et al.,
- *   J. Virol. 55:836-839 (1985). Values from Biopython `Bio/SeqUtils/ProtParamData.py` (`em`).
+ * - Emini surface accessibility: the fractional surface probability δ of each residue that Emini
+ *   E.A., Hughes J.V., Perlow D.S. & Boger J., J. Virol. 55:836-839 (1985) multiply over a
+ *   hexapeptide (after Janin et al., 1978), as IEDB's "Emini Surface Accessibility Prediction"
+ *   (tools.iedb.org/bcell) uses it. Values from three public copies that agree to two decimals:
+ *   EpiBuilder's port of the IEDB B-cell calculator (github.com/bioinformatics-ufsc/Epibuilder,
+ *   `br/ufsc/epibuilder/entity/SoftwareBCellMap.java`, EMINI), the "accessibility" scale of
+ *   EL-Manzalawy's BCPred `SequenceComposition.java`, and the table quoted from IEDB's B-cell help
+ *   page (qinqianshan.com, "Emini surface accessibility scale"). Not Biopython's `em` table, which
+ *   is a different scale (values relative to their mean, K 1.545).
  * - Chou & Fasman beta-turn propensity: Chou P.Y. & Fasman G.D., Adv. Enzymol. 47:45-148 (1978).
  *   Values read from public copies of the IEDB / ProtScale table.
  * - Kyte & Doolittle hydropathy: Kyte J. & Doolittle R.F., J. Mol. Biol. 157:105-132 (1982). Values
@@ -29,8 +36,8 @@ export const PARKER_HYDROPHILICITY: AminoAcidScale = {
 
 // prettier-ignore
 export const EMINI_SURFACE: AminoAcidScale = {
-  A: 0.815, R: 1.475, N: 1.296, D: 1.283, C: 0.394, Q: 1.348, E: 1.445, G: 0.714, H: 1.18, I: 0.603,
-  L: 0.603, K: 1.545, M: 0.714, F: 0.695, P: 1.236, S: 1.115, T: 1.184, W: 0.808, Y: 1.089, V: 0.606,
+  A: 0.49, R: 0.95, N: 0.78, D: 0.81, C: 0.26, Q: 0.84, E: 0.84, G: 0.48, H: 0.66, I: 0.34,
+  L: 0.4, K: 0.97, M: 0.48, F: 0.42, P: 0.75, S: 0.65, T: 0.7, W: 0.51, Y: 0.76, V: 0.36,
 };
 
 // prettier-ignore
