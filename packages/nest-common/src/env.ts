@@ -29,6 +29,9 @@ export const baseEnvShape = {
     .default('platform'),
   TRANSPORT: z.enum(['redis', 'nats']).default('redis'),
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  /** NATS user and password (the server's --user/--pass); unset for a server without authorisation. */
+  NATS_USER: z.string().optional(),
+  NATS_PASSWORD: z.string().optional(),
   RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(15000),
   /** Absolute lifetime of a session from sign-in, whatever its activity. */
   SESSION_MAX_HOURS: z.coerce.number().int().positive().max(8760).default(168),
