@@ -15,7 +15,18 @@ export function loadEnv<T extends z.ZodType>(
     );
     throw new Error(`Invalid environment:\n  ${lines.join('\n  ')}`);
   }
+  assertTransportSecrets(result.data as Partial<BaseEnv>);
   return result.data;
+}
+
+/** In production the Redis and NATS passwords a service is given must be strong ones. */
+function assertTransportSecrets(env: Partial<BaseEnv>): void {
+  if (env.NODE_ENV !== 'production') return;
+  const redisPassword = env.REDIS_URL ? new URL(env.REDIS_URL).password : '';
+  if (redisPassword)
+    assertStrongSecret('REDIS_URL password', decodeURIComponent(redisPassword), env);
+  if (env.TRANSPORT === 'nats' && env.NATS_USER)
+    assertStrongSecret('NATS_PASSWORD', env.NATS_PASSWORD, env);
 }
 
 /** Variables every service reads. NAMESPACE isolates Redis keys and transport channels of one deployment. */
@@ -61,7 +72,7 @@ const KNOWN_WEAK_SECRETS = new Set([
 export function assertStrongSecret(
   name: string,
   value: string | undefined,
-  env: Pick<BaseEnv, 'NODE_ENV'>,
+  env: Partial<Pick<BaseEnv, 'NODE_ENV'>>,
 ): void {
   if (env.NODE_ENV !== 'production') return;
   if (!value || KNOWN_WEAK_SECRETS.has(value.toLowerCase()) || value.length < 32) {

@@ -100,6 +100,12 @@ class NamespacedClientNats extends ClientNats {
   }
 }
 
+/** Connection options of the NATS transport; the credentials come from NATS_USER / NATS_PASSWORD. */
+export function natsOptions(env: BaseEnv): { servers: string[]; user?: string; pass?: string } {
+  const credentials = env.NATS_USER ? { user: env.NATS_USER, pass: env.NATS_PASSWORD ?? '' } : {};
+  return { servers: [env.NATS_URL], ...credentials };
+}
+
 function channelPrefix(env: BaseEnv): string {
   return `${env.NAMESPACE}.`;
 }
@@ -108,7 +114,7 @@ function channelPrefix(env: BaseEnv): string {
 export function serverStrategy(env: BaseEnv, serviceName: string): CustomStrategy {
   const strategy =
     env.TRANSPORT === 'nats'
-      ? new NamespacedServerNats({ servers: [env.NATS_URL] }, channelPrefix(env), serviceName)
+      ? new NamespacedServerNats(natsOptions(env), channelPrefix(env), serviceName)
       : new NamespacedServerRedis(redisOptions(env), channelPrefix(env));
   return { strategy };
 }
@@ -118,6 +124,6 @@ export type RpcClient = ClientRedis | ClientNats;
 
 export function createRpcClient(env: BaseEnv): RpcClient {
   return env.TRANSPORT === 'nats'
-    ? new NamespacedClientNats({ servers: [env.NATS_URL] }, channelPrefix(env))
+    ? new NamespacedClientNats(natsOptions(env), channelPrefix(env))
     : new NamespacedClientRedis(redisOptions(env), channelPrefix(env));
 }
