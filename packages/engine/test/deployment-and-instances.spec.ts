@@ -272,6 +272,77 @@ describe('deployment, lint and instance commands', () => {
     expect(taskA.canceled).toBe(true);
   });
 
+  it('should delete a deployment with cascade=true: 204, its definitions, instances and history gone', async () => {
+    const xml = wrap(
+      'dep_delete',
+      `<bpmn:startEvent id="s" />${flow('f1', 's', 'w')}${task('w', 'dep-delete')}${flow('f2', 'w', 'e')}<bpmn:endEvent id="e" />`,
+    );
+    const kept = await h.deploy('dep-delete-kept', xml.replace(/dep_delete/g, 'dep_delete_kept'));
+    const deployment = await h.deploy('dep-delete', xml);
+    const running = await h.client.startProcessInstanceByKey('dep_delete', {});
+    const other = await h.client.startProcessInstanceByKey('dep_delete_kept', {});
+    expect(await h.client.getDeployment(deployment.id)).toMatchObject({
+      id: deployment.id,
+      name: 'dep-delete',
+    });
+
+    const res = await fetch(`${h.url}/deployment/${deployment.id}?cascade=true`, {
+      method: 'DELETE',
+    });
+    expect(res.status).toBe(204);
+    await expect(h.client.getDeployment(deployment.id)).rejects.toMatchObject({ status: 404 });
+    await expect(h.client.getProcessDefinitionByKey('dep_delete')).rejects.toMatchObject({
+      status: 404,
+    });
+    expect(await h.client.findProcessInstance(running.id)).toBeNull();
+    expect(await h.client.externalTasks({ processInstanceId: running.id })).toEqual([]);
+    expect(await h.client.historicProcessInstances({ processInstanceId: running.id })).toEqual([]);
+    expect(await h.client.historicActivityInstances({ processInstanceId: running.id })).toEqual([]);
+    // Another deployment and its instance are untouched.
+    expect((await h.client.getDeployment(kept.id)).id).toBe(kept.id);
+    expect((await h.client.getProcessInstance(other.id)).id).toBe(other.id);
+  });
+
+  it('should refuse to delete a deployment with running instances without cascade, and delete it once they end', async () => {
+    const xml = wrap(
+      'dep_delete_nc',
+      `<bpmn:startEvent id="s" />${flow('f1', 's', 'w')}${task('w', 'dep-delete-nc')}${flow('f2', 'w', 'e')}<bpmn:endEvent id="e" />`,
+    );
+    const deployment = await h.deploy('dep-delete-nc', xml);
+    const started = await h.client.startProcessInstanceByKey('dep_delete_nc', {});
+    await expect(h.client.deleteDeployment(deployment.id)).rejects.toMatchObject({
+      status: 500,
+      type: 'ProcessEngineException',
+    });
+    expect((await h.client.getProcessInstance(started.id)).id).toBe(started.id);
+
+    const [w] = await h.client.fetchAndLock({
+      workerId: 'nc',
+      maxTasks: 1,
+      topics: [{ topicName: 'dep-delete-nc', lockDuration: 5000 }],
+    });
+    await h.client.completeExternalTask(w.id, { workerId: 'nc' });
+    await h.client.deleteDeployment(deployment.id);
+    await expect(h.client.getProcessDefinitionByKey('dep_delete_nc')).rejects.toMatchObject({
+      status: 404,
+    });
+    // Without cascade the history of finished instances stays, as in Camunda.
+    const [history] = await h.client.historicProcessInstances({ processInstanceId: started.id });
+    expect(history.state).toBe('COMPLETED');
+  });
+
+  it('should answer 404 with the Camunda error body for an unknown deployment', async () => {
+    const res = await fetch(`${h.url}/deployment/no-such-deployment?cascade=true`, {
+      method: 'DELETE',
+    });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toBe('application/json');
+    expect(await res.json()).toEqual({
+      type: 'InvalidRequestException',
+      message: "Deployment with id 'no-such-deployment' do not exist",
+    });
+  });
+
   it('should fail a command whose gateway condition cannot be evaluated, keeping the task', async () => {
     const xml = wrap(
       'bad_runtime_expression',

@@ -4,6 +4,7 @@ import type {
   CompleteTaskDto,
   CorrelationMessageDto,
   DeploymentDto,
+  DeploymentSummaryDto,
   ExternalTaskBpmnErrorDto,
   ExternalTaskDto,
   ExternalTaskFailureDto,
@@ -81,6 +82,18 @@ export class CamundaRestClient {
       form.append(resource.name, new Blob([resource.content]), resource.name);
     }
     return this.request('POST', '/deployment/create', { form });
+  }
+
+  getDeployment(id: string): Promise<DeploymentSummaryDto> {
+    return this.request('GET', `/deployment/${enc(id)}`);
+  }
+
+  /**
+   * Deletes a deployment and its process definitions; `cascade` also deletes their process
+   * instances and history (without it, running instances make the engine refuse).
+   */
+  deleteDeployment(id: string, query: { cascade?: boolean } = {}): Promise<void> {
+    return this.request('DELETE', `/deployment/${enc(id)}`, { query });
   }
 
   /** The engine's version (`GET /version`); answers as long as the REST API is up. */

@@ -60,6 +60,11 @@ export function buildRoutes(engine: EmbeddedEngine): Route[] {
     route('POST', '/deployment/create', async (ctx) =>
       ok(await deployments.deploy(await readDeployment(ctx))),
     ),
+    route('GET', '/deployment/:id', async (ctx) => ok(await deployments.get(ctx.params[0]))),
+    route('DELETE', '/deployment/:id', async (ctx) => {
+      await process.deleteDeployment(ctx.params[0], ctx.query.cascade === 'true');
+      return noContent;
+    }),
     route('GET', '/process-definition/key/:id', async (ctx) =>
       ok(toDefinitionDto(await process.definitions.latestByKey(engine.db.pool, ctx.params[0]))),
     ),

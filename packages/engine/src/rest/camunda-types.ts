@@ -60,6 +60,12 @@ export interface DeploymentDto {
   deployedDecisionRequirementsDefinitions: null;
 }
 
+/** GET /deployment/{id} answers the deployment without its definitions. */
+export type DeploymentSummaryDto = Pick<
+  DeploymentDto,
+  'links' | 'id' | 'name' | 'source' | 'deploymentTime' | 'tenantId'
+>;
+
 export type StartInstructionType = 'startBeforeActivity' | 'startAfterActivity' | 'startTransition';
 
 export interface StartInstructionDto {

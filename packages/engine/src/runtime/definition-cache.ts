@@ -58,6 +58,13 @@ export class DefinitionCache {
     return entry;
   }
 
+  /** Drops a deleted definition (and its derived variants). */
+  forget(definitionId: string): void {
+    for (const key of this.loaded.keys()) {
+      if (key.startsWith(`${definitionId}\u0000`)) this.loaded.delete(key);
+    }
+  }
+
   async latestByKey(
     conn: Connection | EngineDatabase['pool'],
     key: string,

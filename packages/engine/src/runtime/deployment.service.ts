@@ -10,8 +10,12 @@ import {
 } from '../bpmn/bpmn-model';
 import type { Connection, EngineDatabase } from '../db/engine-database';
 import { formatCamundaDate } from '../rest/camunda-date';
-import { EngineRestError } from '../rest/camunda-errors';
-import type { DeploymentDto, ProcessDefinitionDto } from '../rest/camunda-types';
+import { EngineRestError, notFound } from '../rest/camunda-errors';
+import type {
+  DeploymentDto,
+  DeploymentSummaryDto,
+  ProcessDefinitionDto,
+} from '../rest/camunda-types';
 import type { DefinitionRow } from './definition-cache';
 
 export interface DeploymentResource {
@@ -74,6 +78,15 @@ export class DeploymentService {
       const toDeploy = command.deployChangedOnly ? changed : changed.length ? parsed : [];
       return this.insertDeployment(conn, command, toDeploy);
     });
+  }
+
+  /** GET /deployment/{id}: the deployment without its definitions, as Camunda answers. */
+  async get(id: string): Promise<DeploymentSummaryDto> {
+    const [rows] = await this.db.pool.query('SELECT * FROM eng_deployment WHERE id = ?', [id]);
+    const row = (rows as DeploymentRow[])[0];
+    if (!row) throw notFound(`Deployment with id '${id}' does not exist`);
+    const { links, name, source, deploymentTime, tenantId } = deploymentDto(row, null);
+    return { links, id, name, source, deploymentTime, tenantId };
   }
 
   private async changedResources(
