@@ -10,15 +10,18 @@
 // with anything else using it) and this process (the workers).
 // Env: BENCH_INSTANCES (default 300), BENCH_WORKERS (default "1,4,16"), TEST_MYSQL_* for MySQL.
 import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
-import { Client, Variables } from 'camunda-external-task-client-js';
+import { BasicAuthInterceptor, Client, Variables } from 'camunda-external-task-client-js';
 
 const require = createRequire(import.meta.url);
 const engineDir = dirname(require.resolve('@platform/engine/package.json'));
 const { CamundaRestClient } = require('@platform/engine');
+// The engine's REST API always requires credentials: a throwaway password for this run.
+const auth = { user: 'bench', password: randomBytes(32).toString('base64url') };
 const mysql = require('mysql2/promise');
 
 const N = Number(process.env.BENCH_INSTANCES ?? 300);
@@ -67,6 +70,9 @@ async function startEngine() {
     env: {
       ...process.env,
       ENGINE_PORT: '0',
+      ENGINE_USER: auth.user,
+      ENGINE_PASSWORD: auth.password,
+      ENGINE_TOKEN: '',
       ENGINE_DB_HOST: db.host,
       ENGINE_DB_PORT: String(db.port),
       ENGINE_DB_USER: db.user,
@@ -135,6 +141,7 @@ async function runRound(url, rest, workers, options = {}) {
       interval: 0,
       maxTasks: 10,
       lockDuration: 60_000,
+      interceptors: new BasicAuthInterceptor({ username: auth.user, password: auth.password }),
     });
     for (const name of ['prepare', 'score', 'report']) {
       const topic = `bench-${name}-${round}`;
@@ -184,7 +191,7 @@ async function main() {
   const { child, url } = await startEngine();
   const conn = await mysql.createConnection({ ...db, database });
   try {
-    const rest = new CamundaRestClient({ baseUrl: url });
+    const rest = new CamundaRestClient({ baseUrl: url, auth });
     await rest.deploy({
       deploymentName: 'bench',
       resources: [{ name: 'bench.bpmn', content: BPMN }],

@@ -1,6 +1,18 @@
 export type { DeployOptions, DeployResource, QueryParams } from './client/camunda-rest-client';
-export { CamundaRestClient, CamundaRestError } from './client/camunda-rest-client';
-export { loadEngineEnv } from './config/engine-env';
+export {
+  CamundaRestClient,
+  CamundaRestError,
+  engineAuthInterceptor,
+  engineAuthorization,
+} from './client/camunda-rest-client';
+export type { EngineCredentials, EngineCredentialsEnv } from './config/engine-credentials';
+export {
+  DEFAULT_ENGINE_USER,
+  engineCredentialsFromEnv,
+  generateEngineSecret,
+  hasEngineSecret,
+} from './config/engine-credentials';
+export { EngineEnvError, loadEngineEnv } from './config/engine-env';
 export type { MysqlOptions } from './db/engine-database';
 export type { EmbeddedEngine, EngineOptions } from './engine';
 export { createEngine } from './engine';

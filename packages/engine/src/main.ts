@@ -8,11 +8,17 @@ async function main(): Promise<void> {
   const engine = await createEngine({ mysql: env.mysql, hotInstances: env.hotInstances });
   const server = await startEngineServer({
     engine,
+    auth: env.auth,
     host: env.host,
     port: env.port,
     basePath: env.basePath,
   });
-  console.log(`engine: Camunda REST at ${server.url} (database ${env.mysql.database})`);
+  const schemes = [env.auth.password && `basic as ${env.auth.user}`, env.auth.token && 'bearer']
+    .filter(Boolean)
+    .join(' or ');
+  console.log(
+    `engine: Camunda REST at ${server.url} (database ${env.mysql.database}; credentials: ${schemes})`,
+  );
   const shutdown = async () => {
     await server.close();
     await engine.close();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { CamundaRestError } from '../src';
-import { EngineHarness, finished, fixture } from './support/engine-harness';
+import { AUTH_HEADERS, EngineHarness, finished, fixture } from './support/engine-harness';
 
 const wrap = (key: string, body: string, extra = '') => `<?xml version="1.0" encoding="UTF-8"?>
 <bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:camunda="http://camunda.org/schema/1.0/bpmn" id="d" targetNamespace="t">
@@ -151,7 +151,11 @@ describe('deployment, lint and instance commands', () => {
     const form = new FormData();
     form.append('deployment-name', 'x');
     form.append('process.bpmn', fixture('sequence'));
-    const res = await fetch(`${h.url}/deployment/create`, { method: 'POST', body: form });
+    const res = await fetch(`${h.url}/deployment/create`, {
+      method: 'POST',
+      headers: AUTH_HEADERS,
+      body: form,
+    });
     expect(res.status).toBe(400);
   });
 
@@ -288,6 +292,7 @@ describe('deployment, lint and instance commands', () => {
 
     const res = await fetch(`${h.url}/deployment/${deployment.id}?cascade=true`, {
       method: 'DELETE',
+      headers: AUTH_HEADERS,
     });
     expect(res.status).toBe(204);
     await expect(h.client.getDeployment(deployment.id)).rejects.toMatchObject({ status: 404 });
@@ -334,6 +339,7 @@ describe('deployment, lint and instance commands', () => {
   it('should answer 404 with the Camunda error body for an unknown deployment', async () => {
     const res = await fetch(`${h.url}/deployment/no-such-deployment?cascade=true`, {
       method: 'DELETE',
+      headers: AUTH_HEADERS,
     });
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toBe('application/json');

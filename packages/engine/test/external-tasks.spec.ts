@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { CamundaRestError } from '../src';
-import { EngineHarness, eventually, finished, fixture } from './support/engine-harness';
+import {
+  AUTH_HEADERS,
+  EngineHarness,
+  eventually,
+  finished,
+  fixture,
+} from './support/engine-harness';
 
 const ONE_TASK = `<?xml version="1.0" encoding="UTF-8"?>
 <bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn" id="d" targetNamespace="t">
@@ -73,7 +79,10 @@ describe('external tasks', () => {
     const polling = lock('et-lp-unlock', 'waiter', { asyncResponseTimeout: 600_000 });
     await eventually(async () => (h.engine.longPoll.size > 0 ? true : undefined));
     // The real client's unlock sends no body and no content type.
-    const res = await fetch(`${h.url}/external-task/${held.id}/unlock`, { method: 'POST' });
+    const res = await fetch(`${h.url}/external-task/${held.id}/unlock`, {
+      method: 'POST',
+      headers: AUTH_HEADERS,
+    });
     expect(res.status).toBe(204);
     const tasks = await polling;
     expect(tasks.map((t) => t.id)).toEqual([held.id]);
@@ -160,7 +169,7 @@ describe('external tasks', () => {
   it('should send JSON with Content-Type application/json and no charset', async () => {
     const res = await fetch(`${h.url}/external-task/fetchAndLock`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { ...AUTH_HEADERS, 'Content-Type': 'application/json' },
       body: JSON.stringify({
         workerId: 'ct',
         maxTasks: 1,
@@ -168,7 +177,7 @@ describe('external tasks', () => {
       }),
     });
     expect(res.headers.get('content-type')).toBe('application/json');
-    const missing = await fetch(`${h.url}/process-instance/nope`);
+    const missing = await fetch(`${h.url}/process-instance/nope`, { headers: AUTH_HEADERS });
     expect(missing.status).toBe(404);
     expect(missing.headers.get('content-type')).toBe('application/json');
     expect(await missing.json()).toMatchObject({ type: 'InvalidRequestException' });

@@ -41,10 +41,13 @@ export async function startWorkflow(env: WorkflowEnv) {
 }
 
 if (require.main === module) {
-  startWorkflow(loadWorkflowEnv()).catch((error: unknown) => {
-    process.stderr.write(
-      `workflow failed to start: ${error instanceof Error ? error.message : error}\n`,
-    );
-    process.exit(1);
-  });
+  // Inside the promise, so a bad environment is reported like any other start failure.
+  Promise.resolve()
+    .then(() => startWorkflow(loadWorkflowEnv()))
+    .catch((error: unknown) => {
+      process.stderr.write(
+        `workflow failed to start: ${error instanceof Error ? error.message : error}\n`,
+      );
+      process.exit(1);
+    });
 }

@@ -1,3 +1,4 @@
+import type { EngineCredentials } from '../config/engine-credentials';
 import type {
   CamundaErrorBody,
   CompleteExternalTaskDto,
@@ -25,7 +26,9 @@ import type {
 export interface CamundaRestClientOptions {
   /** e.g. http://127.0.0.1:8085/engine-rest */
   baseUrl: string;
-  /** Extra headers on every request (e.g. Authorization for a real Camunda). */
+  /** Sent on every request: HTTP basic when there is a password, else the bearer token. */
+  auth?: EngineCredentials;
+  /** Extra headers on every request. */
   headers?: Record<string, string>;
   fetch?: typeof fetch;
 }
@@ -59,16 +62,46 @@ export interface DeployOptions {
 export type QueryParams = Record<string, string | number | boolean | undefined>;
 
 /**
+ * The `Authorization` header for the engine's REST API: basic when a password is set, else bearer
+ * when a token is, else none.
+ */
+export function engineAuthorization(auth: EngineCredentials | undefined): string | undefined {
+  if (auth?.password) {
+    return `Basic ${Buffer.from(`${auth.user}:${auth.password}`).toString('base64')}`;
+  }
+  return auth?.token ? `Bearer ${auth.token}` : undefined;
+}
+
+/**
+ * A request interceptor for camunda-external-task-client-js (`interceptors` option) that sends the
+ * credentials like CamundaRestClient; for basic alone the client's own BasicAuthInterceptor works too.
+ */
+export function engineAuthInterceptor(auth: EngineCredentials) {
+  const authorization = engineAuthorization(auth);
+  return <T extends { headers?: Record<string, string> }>(config: T): T =>
+    authorization
+      ? { ...config, headers: { ...config.headers, Authorization: authorization } }
+      : config;
+}
+
+/**
  * Typed client for the Camunda 7 REST subset the platform uses. The same client talks to the
  * embedded engine or to a real Camunda 7 / Operaton at ENGINE_URL.
  */
 export class CamundaRestClient {
   private readonly baseUrl: string;
   private readonly fetchFn: typeof fetch;
+  private readonly headers: Record<string, string>;
 
-  constructor(private readonly options: CamundaRestClientOptions) {
+  constructor(options: CamundaRestClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/$/, '');
     this.fetchFn = options.fetch ?? fetch;
+    const authorization = engineAuthorization(options.auth);
+    this.headers = {
+      Accept: 'application/json',
+      ...(authorization ? { Authorization: authorization } : {}),
+      ...options.headers,
+    };
   }
 
   deploy(options: DeployOptions): Promise<DeploymentDto> {
@@ -203,7 +236,7 @@ export class CamundaRestClient {
     for (const [k, v] of Object.entries(options.query ?? {})) {
       if (v !== undefined) url.searchParams.set(k, String(v));
     }
-    const headers: Record<string, string> = { Accept: 'application/json', ...this.options.headers };
+    const headers: Record<string, string> = { ...this.headers };
     let body: string | FormData | undefined;
     if (options.json !== undefined) {
       headers['Content-Type'] = 'application/json';

@@ -1,6 +1,9 @@
 import type { MysqlOptions } from '../db/engine-database';
+import { type EngineCredentials, engineCredentialsFromEnv } from './engine-credentials';
 
 export interface EngineEnv {
+  /** What a caller must send; see engineCredentialsFromEnv. */
+  auth: EngineCredentials;
   host: string;
   port: number;
   basePath: string;
@@ -12,17 +15,36 @@ export class EngineEnvError extends Error {}
 
 /**
  * Parses the standalone engine's environment once: ENGINE_HOST, ENGINE_PORT, ENGINE_BASE_PATH,
- * ENGINE_HOT_INSTANCES (live engines kept in memory) and
- * either ENGINE_MYSQL_URL (mysql://user:pass@host:port/db) or ENGINE_DB_HOST/PORT/USER/PASSWORD/NAME.
+ * ENGINE_HOT_INSTANCES (live engines kept in memory),
+ * either ENGINE_MYSQL_URL (mysql://user:pass@host:port/db) or ENGINE_DB_HOST/PORT/USER/PASSWORD/NAME,
+ * and the REST API's credentials: ENGINE_USER + ENGINE_PASSWORD (basic) and/or ENGINE_TOKEN (bearer).
+ * The standalone engine needs one of the two secrets in every mode (nobody could call it without),
+ * and a strong one in production.
  */
 export function loadEngineEnv(env: NodeJS.ProcessEnv = process.env): EngineEnv {
   return {
+    auth: credentials(env),
     host: env.ENGINE_HOST ?? '127.0.0.1',
     port: toPort('ENGINE_PORT', env.ENGINE_PORT ?? '8085'),
     basePath: env.ENGINE_BASE_PATH ?? '/engine-rest',
     hotInstances: toCount('ENGINE_HOT_INSTANCES', env.ENGINE_HOT_INSTANCES ?? '200'),
     mysql: env.ENGINE_MYSQL_URL ? fromUrl(env.ENGINE_MYSQL_URL) : fromParts(env),
   };
+}
+
+function credentials(env: NodeJS.ProcessEnv): EngineCredentials {
+  let auth: EngineCredentials;
+  try {
+    auth = engineCredentialsFromEnv(env);
+  } catch (err) {
+    throw new EngineEnvError((err as Error).message);
+  }
+  if (!auth.password && !auth.token) {
+    throw new EngineEnvError(
+      'ENGINE_PASSWORD (HTTP basic, with ENGINE_USER) or ENGINE_TOKEN (bearer) is required: the REST API always requires credentials',
+    );
+  }
+  return auth;
 }
 
 function toPort(name: string, value: string): number {

@@ -1,12 +1,16 @@
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import type { EngineCredentials } from '../config/engine-credentials';
 import type { EmbeddedEngine } from '../engine';
 import { EngineRestError } from '../rest/camunda-errors';
+import { createEngineAuthenticator } from './engine-auth';
 import { buildRoutes, RouteContext, RouteResult } from './engine-routes';
 
 export interface EngineServerOptions {
   engine: EmbeddedEngine;
+  /** Every request must carry these (HTTP basic and/or bearer); there is no anonymous access. */
+  auth: EngineCredentials;
   host?: string;
   /** 0 picks a free port. */
   port?: number;
@@ -22,9 +26,10 @@ export interface EngineServer {
   close(): Promise<void>;
 }
 
-/** Serves the Camunda 7 REST subset over plain node:http. */
+/** Serves the Camunda 7 REST subset over plain node:http, to authenticated callers only. */
 export async function startEngineServer(options: EngineServerOptions): Promise<EngineServer> {
   const basePath = (options.basePath ?? '/engine-rest').replace(/\/$/, '');
+  const auth = createEngineAuthenticator(options.auth);
   const routes = buildRoutes(options.engine);
   const maxBody = options.maxBodyBytes ?? 20 * 1024 * 1024;
   const server = createServer((req, res) => {
@@ -36,6 +41,9 @@ export async function startEngineServer(options: EngineServerOptions): Promise<E
   server.keepAliveTimeout = 65_000;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (!auth.authenticate(req.headers.authorization)) {
+      return send(res, unauthorizedResult(), { 'WWW-Authenticate': auth.challenge });
+    }
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (!url.pathname.startsWith(basePath)) return send(res, notFoundResult());
     const path = url.pathname.slice(basePath.length) || '/';
@@ -73,6 +81,18 @@ export async function startEngineServer(options: EngineServerOptions): Promise<E
   };
 }
 
+// Camunda's authentication filter answers 401 with an empty body; the JSON body here only adds a
+// readable reason for clients that show one.
+function unauthorizedResult(): RouteResult {
+  return {
+    status: 401,
+    body: {
+      type: 'AuthenticationException',
+      message: 'The engine REST API requires HTTP basic or bearer credentials',
+    },
+  };
+}
+
 function notFoundResult(): RouteResult {
   return {
     status: 404,
@@ -96,15 +116,20 @@ async function readBody(req: IncomingMessage, max: number): Promise<Buffer> {
  * camunda-external-task-client-js parses a body only when the content type is exactly
  * `application/json` (no charset), so JSON is written by hand here.
  */
-function send(res: ServerResponse, result: RouteResult): void {
+function send(
+  res: ServerResponse,
+  result: RouteResult,
+  headers: Record<string, string> = {},
+): void {
   if (res.writableEnded || res.destroyed) return;
   if (result.body === undefined) {
-    res.writeHead(result.status);
+    res.writeHead(result.status, headers);
     res.end();
     return;
   }
   const json = JSON.stringify(result.body);
   res.writeHead(result.status, {
+    ...headers,
     'Content-Type': 'application/json',
     'Content-Length': Buffer.byteLength(json),
   });

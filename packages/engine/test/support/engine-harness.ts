@@ -1,18 +1,34 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { Client, logger } from 'camunda-external-task-client-js';
+import { BasicAuthInterceptor, Client, Interceptor, logger } from 'camunda-external-task-client-js';
 import { inject } from 'vitest';
 
 import {
   CamundaRestClient,
   createEngine,
   EmbeddedEngine,
+  engineAuthorization,
+  EngineCredentials,
   EngineServer,
   startEngineServer,
 } from '../../src';
 
 let workerCount = 0;
+
+/** What every test engine requires: HTTP basic as `engine-test`, or the bearer token. */
+export const TEST_AUTH: EngineCredentials = {
+  user: 'engine-test',
+  password: 'Test-engine-password-1234567890-abcdef',
+  token: 'test-engine-token-abcdefghijklmnopqrstuvwxyz',
+};
+
+/** Headers that sign a raw `fetch` in as the test user (HTTP basic). */
+export const AUTH_HEADERS = { Authorization: engineAuthorization(TEST_AUTH)! };
+
+/** The real client's own basic-auth interceptor with the test credentials. */
+export const basicAuth = (): Interceptor =>
+  new BasicAuthInterceptor({ username: TEST_AUTH.user, password: TEST_AUTH.password! });
 
 /** A BPMN fixture from test/fixtures. */
 export const fixture = (name: string): string =>
@@ -37,8 +53,8 @@ export class EngineHarness {
 
   private async boot(port: number): Promise<void> {
     this.engine = await createEngine({ mysql: inject('mysql'), timerPollInterval: 500 });
-    this.server = await startEngineServer({ engine: this.engine, port });
-    this.client = new CamundaRestClient({ baseUrl: this.server.url });
+    this.server = await startEngineServer({ engine: this.engine, port, auth: TEST_AUTH });
+    this.client = new CamundaRestClient({ baseUrl: this.server.url, auth: TEST_AUTH });
   }
 
   private port = 0;
@@ -61,9 +77,17 @@ export class EngineHarness {
     await this.resume();
   }
 
-  /** A real camunda-external-task-client-js worker against this engine. */
+  /**
+   * A real camunda-external-task-client-js worker against this engine, signed in with the client's
+   * BasicAuthInterceptor unless `interceptors` says otherwise (`[]`: none).
+   */
   worker(
-    options: { workerId?: string; asyncResponseTimeout?: number; maxTasks?: number } = {},
+    options: {
+      workerId?: string;
+      asyncResponseTimeout?: number;
+      maxTasks?: number;
+      interceptors?: Interceptor[];
+    } = {},
   ): Client {
     const workerId = options.workerId ?? `worker-${++workerCount}`;
     const client = new Client({
@@ -73,6 +97,9 @@ export class EngineHarness {
       interval: 20,
       maxTasks: options.maxTasks ?? 10,
       lockDuration: 20_000,
+      // The client refuses an empty list: no interceptors is `undefined`.
+      interceptors:
+        options.interceptors?.length === 0 ? undefined : (options.interceptors ?? [basicAuth()]),
       use: process.env.ENGINE_TEST_LOG ? logger : undefined,
     });
     const entry = { client, workerId, polling: false };

@@ -42,6 +42,15 @@ declare module 'camunda-external-task-client-js' {
     variables?: string[];
   }
   export type Handler = (args: { task: Task; taskService: TaskService }) => unknown;
+  /** Rewrites the options of every request got sends (headers, ...). */
+  export type Interceptor = (config: { headers?: Record<string, string> }) => {
+    headers?: Record<string, string>;
+  };
+  /** Its constructor returns the interceptor function itself. */
+  export const BasicAuthInterceptor: new (options: {
+    username: string;
+    password: string;
+  }) => Interceptor;
   export interface ClientOptions {
     baseUrl: string;
     workerId?: string;
@@ -51,6 +60,7 @@ declare module 'camunda-external-task-client-js' {
     autoPoll?: boolean;
     asyncResponseTimeout?: number;
     maxParallelExecutions?: number;
+    interceptors?: Interceptor | Interceptor[];
     use?: unknown;
   }
   export interface Subscription {

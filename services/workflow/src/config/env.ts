@@ -1,5 +1,9 @@
+import { DEFAULT_ENGINE_USER, engineCredentialsFromEnv } from '@platform/engine';
 import { baseEnvShape, loadEnv } from '@platform/nest-common';
 import { z } from 'zod';
+
+// An empty variable (as in the env examples) counts as unset.
+const optional = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
 
 const workflowEnvSchema = z.object({
   ...baseEnvShape,
@@ -14,16 +18,26 @@ const workflowEnvSchema = z.object({
    */
   ENGINE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
   /** The embedded engine's database; by default the workflow database (its tables are eng_*). */
-  ENGINE_DB_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  ENGINE_DB_URL: optional,
   ENGINE_HOST: z.string().default('127.0.0.1'),
   /** 0 picks a free port (tests). */
   ENGINE_PORT: z.coerce.number().int().min(0).max(65535).default(8085),
+  /**
+   * Credentials of the engine's REST API, required by the embedded engine and sent to ENGINE_URL:
+   * HTTP basic as ENGINE_USER with ENGINE_PASSWORD, and/or the bearer ENGINE_TOKEN. Production
+   * needs a strong password or token; elsewhere an embedded engine without one makes up a password.
+   */
+  ENGINE_USER: z.string().min(1).default(DEFAULT_ENGINE_USER),
+  ENGINE_PASSWORD: optional,
+  ENGINE_TOKEN: optional,
 });
 
 export type WorkflowEnv = z.infer<typeof workflowEnvSchema>;
 
 export function loadWorkflowEnv(source: NodeJS.ProcessEnv = process.env): WorkflowEnv {
-  return loadEnv(workflowEnvSchema, source);
+  const env = loadEnv(workflowEnvSchema, source);
+  engineCredentialsFromEnv(env); // in production: a strong ENGINE_PASSWORD or ENGINE_TOKEN, or no start
+  return env;
 }
 
 export const WORKFLOW_ENV = Symbol('WORKFLOW_ENV');

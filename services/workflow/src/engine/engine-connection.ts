@@ -3,7 +3,11 @@ import {
   CamundaRestClient,
   createEngine,
   type EmbeddedEngine,
+  type EngineCredentials,
+  engineCredentialsFromEnv,
   type EngineServer,
+  generateEngineSecret,
+  hasEngineSecret,
   startEngineServer,
 } from '@platform/engine';
 import { parseMysqlUrl } from '@platform/nest-common';
@@ -13,7 +17,8 @@ import { WORKFLOW_ENV, type WorkflowEnv } from '../config/env';
 /**
  * The process engine this service deploys to: a real Camunda 7 / Operaton at ENGINE_URL, or else the
  * embedded engine, started here with its REST API served like Camunda's (so agent workers use the
- * real external-task client against either). Callers only ever see the REST client.
+ * real external-task client against either). Callers only ever see the REST client, which sends
+ * the configured credentials (ENGINE_USER/ENGINE_PASSWORD or ENGINE_TOKEN).
  */
 @Injectable()
 export class EngineConnection implements OnModuleInit, OnApplicationShutdown {
@@ -28,10 +33,18 @@ export class EngineConnection implements OnModuleInit, OnApplicationShutdown {
     return this.restClient;
   }
 
+  /** Where the engine's REST API is (ENGINE_URL or the embedded one); null before init. */
+  get url(): string | null {
+    return this.env.ENGINE_URL ?? this.embedded?.server.url ?? null;
+  }
+
   async onModuleInit(): Promise<void> {
+    const auth = engineCredentialsFromEnv(this.env);
     if (this.env.ENGINE_URL) {
-      this.restClient = new CamundaRestClient({ baseUrl: this.env.ENGINE_URL });
-      this.logger.log(`process engine: Camunda REST at ${this.env.ENGINE_URL}`);
+      this.restClient = new CamundaRestClient({ baseUrl: this.env.ENGINE_URL, auth });
+      this.logger.log(
+        `process engine: Camunda REST at ${this.env.ENGINE_URL}${hasEngineSecret(auth) ? '' : ' (no ENGINE_PASSWORD or ENGINE_TOKEN to send)'}`,
+      );
       return;
     }
     const mysql = parseMysqlUrl(this.env.ENGINE_DB_URL ?? this.env.WORKFLOW_DB_URL);
@@ -39,14 +52,29 @@ export class EngineConnection implements OnModuleInit, OnApplicationShutdown {
       mysql,
       onError: (error) => this.logger.error(`embedded engine: ${String(error)}`),
     });
+    const serverAuth = this.embeddedCredentials(auth);
     const server = await startEngineServer({
       engine,
+      auth: serverAuth,
       host: this.env.ENGINE_HOST,
       port: this.env.ENGINE_PORT,
     });
     this.embedded = { engine, server };
-    this.restClient = new CamundaRestClient({ baseUrl: server.url });
+    this.restClient = new CamundaRestClient({ baseUrl: server.url, auth: serverAuth });
     this.logger.log(`process engine: embedded, Camunda REST at ${server.url}`);
+  }
+
+  /**
+   * The embedded engine never serves its REST API without credentials. Production has them (the env
+   * check refuses to start otherwise); elsewhere a missing one becomes a random password that only
+   * this process knows, so nothing else can reach the engine until ENGINE_PASSWORD is set.
+   */
+  private embeddedCredentials(auth: EngineCredentials): EngineCredentials {
+    if (hasEngineSecret(auth)) return auth;
+    this.logger.log(
+      'ENGINE_PASSWORD and ENGINE_TOKEN are unset: the embedded engine generated a random password for this process; set ENGINE_PASSWORD to let agent workers in',
+    );
+    return { ...auth, password: generateEngineSecret() };
   }
 
   /** UP when the engine's REST API answers. */

@@ -12,10 +12,19 @@ import { mysqlBase } from '@platform/gateway/testing';
 import { dropDatabase, parseMysqlUrl } from '@platform/nest-common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { loadWorkflowEnv } from '../../src';
+import { EngineConnection } from '../../src/engine/engine-connection';
 import { agentChain, dataOf, startWorkflowStack, type WorkflowStack } from '../support';
 
 // The workflow service's process engine: embedded when ENGINE_URL is unset (its Camunda REST API on
 // ENGINE_PORT), a Camunda-compatible engine elsewhere when it is set; models deploy to whichever.
+// Either way the REST API requires the credentials of ENGINE_USER/ENGINE_PASSWORD or ENGINE_TOKEN.
+
+const ENGINE_AUTH = {
+  user: 'workflow-test',
+  password: 'Workflow-test-engine-password-0123456789',
+  token: 'workflow-test-engine-token-0123456789abcdef',
+};
 
 interface ModelView {
   id: number;
@@ -59,15 +68,32 @@ describe('the embedded process engine', () => {
   let s: WorkflowStack;
   let engine: CamundaRestClient;
 
+  let baseUrl: string;
+
   beforeAll(async () => {
     const port = await freePort();
-    s = await startWorkflowStack({ ENGINE_PORT: String(port) });
-    engine = new CamundaRestClient({ baseUrl: `http://127.0.0.1:${port}/engine-rest` });
+    s = await startWorkflowStack({
+      ENGINE_PORT: String(port),
+      ENGINE_USER: ENGINE_AUTH.user,
+      ENGINE_PASSWORD: ENGINE_AUTH.password,
+    });
+    baseUrl = `http://127.0.0.1:${port}/engine-rest`;
+    engine = new CamundaRestClient({ baseUrl, auth: { ...ENGINE_AUTH, token: undefined } });
   });
   afterAll(() => s.close());
 
-  it('should serve the Camunda REST API and report it healthy', async () => {
+  it('should serve the Camunda REST API to ENGINE_USER/ENGINE_PASSWORD only, and report it healthy', async () => {
     expect(await engine.version()).toHaveProperty('version');
+    for (const auth of [
+      undefined,
+      { user: ENGINE_AUTH.user, password: 'wrong' },
+      { user: 'platform', password: ENGINE_AUTH.password },
+      { user: ENGINE_AUTH.user, token: ENGINE_AUTH.token }, // no ENGINE_TOKEN configured
+    ]) {
+      await expect(new CamundaRestClient({ baseUrl, auth }).version()).rejects.toMatchObject({
+        status: 401,
+      });
+    }
     const health = await s.get('/health');
     expect(health.body.data.checks).toMatchObject({
       engine: 'UP',
@@ -138,9 +164,15 @@ describe('a process engine at ENGINE_URL', () => {
   beforeAll(async () => {
     const databaseUrl = `${mysqlBase()}/t_engine_${process.pid}_${Date.now().toString(36)}`;
     const engine = await createEngine({ mysql: parseMysqlUrl(databaseUrl) });
-    const server = await startEngineServer({ engine, host: '127.0.0.1', port: 0 });
+    const server = await startEngineServer({
+      engine,
+      auth: ENGINE_AUTH,
+      host: '127.0.0.1',
+      port: 0,
+    });
     standalone = { engine, server, databaseUrl };
-    s = await startWorkflowStack({ ENGINE_URL: server.url });
+    // The service signs in with the bearer token alone.
+    s = await startWorkflowStack({ ENGINE_URL: server.url, ENGINE_TOKEN: ENGINE_AUTH.token });
   });
   afterAll(async () => {
     await s.close();
@@ -149,10 +181,13 @@ describe('a process engine at ENGINE_URL', () => {
     await dropDatabase(standalone.databaseUrl);
   });
 
-  it('should deploy there with the same client and report that engine healthy', async () => {
+  it('should deploy there with the same client and its token, and report that engine healthy', async () => {
+    await expect(
+      new CamundaRestClient({ baseUrl: standalone.server.url }).version(),
+    ).rejects.toMatchObject({ status: 401 });
     const id = await createModel(s, 'remote', agentChain('remote'));
     const deployed = dataOf<ModelView>(await s.post(`/bpm/model/deploy?id=${id}`));
-    const remote = new CamundaRestClient({ baseUrl: standalone.server.url });
+    const remote = new CamundaRestClient({ baseUrl: standalone.server.url, auth: ENGINE_AUTH });
     expect((await remote.getProcessDefinitionByKey('remote')).id).toBe(
       deployed.processDefinitionId,
     );
@@ -165,5 +200,34 @@ describe('a process engine at ENGINE_URL', () => {
     const res = await s.post(`/bpm/model/deploy?id=${id}`, {}, 'en');
     expect(res.body.msg).toBe('The process engine is not available, please try again later');
     expect((await s.get('/health')).body.data.checks.engine).toBe('DOWN');
+  });
+});
+
+describe('an embedded engine started without credentials outside production', () => {
+  let sut: EngineConnection;
+  const databaseUrl = `${mysqlBase()}/t_wfeng_${process.pid}_${Date.now().toString(36)}`;
+
+  beforeAll(async () => {
+    sut = new EngineConnection(
+      loadWorkflowEnv({ NODE_ENV: 'development', WORKFLOW_DB_URL: databaseUrl, ENGINE_PORT: '0' }),
+    );
+    await sut.onModuleInit();
+  });
+  afterAll(async () => {
+    await sut.onApplicationShutdown();
+    await dropDatabase(databaseUrl);
+  });
+
+  it('should make up a password that only its own client knows', async () => {
+    const url = sut.url!;
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/engine-rest$/);
+    await expect(new CamundaRestClient({ baseUrl: url }).version()).rejects.toMatchObject({
+      status: 401,
+    });
+    await expect(
+      new CamundaRestClient({ baseUrl: url, auth: { user: 'platform', password: '' } }).version(),
+    ).rejects.toMatchObject({ status: 401 });
+    expect(await sut.client.version()).toHaveProperty('version');
+    expect(await sut.status()).toBe('UP');
   });
 });
