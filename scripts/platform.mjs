@@ -8,6 +8,8 @@ import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
+import { ensureEngineCredentials } from './engine-credentials.mjs';
+
 const root = new URL('..', import.meta.url).pathname.replace(/\/$/, '');
 const runDir = join(root, '.run');
 mkdirSync(runDir, { recursive: true });
@@ -35,6 +37,8 @@ function loadDotEnv() {
 const env = { ...loadDotEnv(), ...process.env };
 env.WEB_DIST ??= join(root, 'web', 'dist');
 env.UPLOAD_DIR ??= join(root, 'data', 'uploads');
+// The engine REST API's password, shared by every service started here (data/engine.env).
+const engineCredentialsFile = ensureEngineCredentials(root, env);
 const port = env.GATEWAY_PORT ?? '8080';
 const host = env.GATEWAY_HOST ?? '127.0.0.1';
 
@@ -101,6 +105,14 @@ function engineUrl() {
   return `http://${env.ENGINE_HOST ?? '127.0.0.1'}:${env.ENGINE_PORT ?? '8085'}/engine-rest`;
 }
 
+/** How to sign in to the engine's REST API (never the secret itself). */
+function engineSignIn() {
+  const user = env.ENGINE_USER ?? 'platform';
+  if (engineCredentialsFile) return `basic as ${user}, password in ${engineCredentialsFile}`;
+  if (env.ENGINE_PASSWORD) return `basic as ${user} with ENGINE_PASSWORD`;
+  return 'bearer ENGINE_TOKEN';
+}
+
 for (const service of services) start(service);
 try {
   const health = await waitForHealth();
@@ -109,7 +121,7 @@ try {
 [platform] up: ${JSON.stringify(health.checks)}
   API        http://${host}:${port}/prod-api   (OpenAPI: /prod-api/v3/api-docs, as admin)
   Web app    ${web ? `http://${host}:${port}/` : '(not built)'}
-  Engine     ${engineUrl()}   (Camunda 7 REST, for agent workers)
+  Engine     ${engineUrl()}   (Camunda 7 REST for agent workers; ${engineSignIn()})
   Sign in    user name "admin"; the password is ADMIN_PASSWORD, or the one printed above at the first start
   Logs       .run/<service>.log        Stop: Ctrl+C
 `);
