@@ -1,0 +1,252 @@
+// The Operaton engine of deploy/engine: build it with Maven (only when the jar is missing or older than its
+// sources) and start it, waiting until its REST API answers with credentials.
+//
+//   node scripts/engine.mjs build            build if needed
+//   node scripts/engine.mjs start            build if needed, start, wait, print the addresses; Ctrl+C stops it
+//
+// Environment: the process's, then `.env` at the repository root (as scripts/platform.mjs reads it).
+// ENGINE_HOST, ENGINE_PORT, ENGINE_DB_URL, ENGINE_USER, ENGINE_PASSWORD, ENGINE_TOKEN, ENGINE_PROXY_SECRET
+// and NODE_ENV go to the engine (see deploy/engine/README.md). ENGINE_JAVA_OPTS replaces the JVM options
+// below; JAVA_HOME picks the Java; MVN the Maven command.
+//
+// Exported for scripts/platform.mjs: engineJar, needsBuild, buildEngine, startEngine, stopEngine,
+// waitForEngine, engineAddresses.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
+const engineDir = join(root, 'deploy', 'engine');
+const pom = join(engineDir, 'pom.xml');
+
+/** The runnable jar Maven builds (pom.xml: finalName platform-engine). */
+export const engineJar = join(engineDir, 'target', 'platform-engine.jar');
+
+/**
+ * JVM options for a 2-core machine shared with the Node services: a bounded heap and metaspace, the serial
+ * collector (no parallel GC threads, the smallest footprint), C1 only (starts faster, compiles less; the
+ * engine's work is mostly waiting on MySQL) and small thread stacks.
+ */
+export const DEFAULT_JAVA_OPTS = [
+  '-Xms64m',
+  '-Xmx512m',
+  '-XX:MaxMetaspaceSize=192m',
+  '-XX:ReservedCodeCacheSize=64m',
+  '-XX:+UseSerialGC',
+  '-XX:TieredStopAtLevel=1',
+  '-Xss512k',
+  '-XX:+ExitOnOutOfMemoryError',
+];
+
+/** `.env` at the repository root as key → value (the same rules as scripts/platform.mjs). */
+export function loadDotEnv(file = join(root, '.env')) {
+  if (!existsSync(file)) return {};
+  const entries = readFileSync(file, 'utf8')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#') && line.includes('='))
+    .map((line) => {
+      const at = line.indexOf('=');
+      const value = line
+        .slice(at + 1)
+        .trim()
+        .replace(/^['"]|['"]$/g, '');
+      return [line.slice(0, at).trim(), value];
+    });
+  return Object.fromEntries(entries);
+}
+
+function newestMtime(path) {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+/** True when the jar is missing or older than pom.xml or anything under src/. */
+export function needsBuild() {
+  if (!existsSync(engineJar)) return true;
+  const sources = Math.max(newestMtime(pom), newestMtime(join(engineDir, 'src')));
+  return statSync(engineJar).mtimeMs < sources;
+}
+
+/** True when `java` (JAVA_HOME's, else the PATH's) and Maven can run here. */
+export function hasJava(env = process.env) {
+  const java = javaCommand(env);
+  return spawnSync(java, ['-version'], { stdio: 'ignore' }).status === 0;
+}
+
+function javaCommand(env) {
+  return env.JAVA_HOME ? join(env.JAVA_HOME, 'bin', 'java') : 'java';
+}
+
+/**
+ * Builds the jar with Maven when needsBuild(); reuses ~/.m2, so only the first build downloads.
+ * Returns { built, ms }. Throws when Maven fails (its output is on the console).
+ */
+export function buildEngine({ env = process.env, force = false, log = console.log } = {}) {
+  if (!force && !needsBuild()) return { built: false, ms: 0 };
+  const mvn = env.MVN ?? 'mvn';
+  const started = Date.now();
+  log(`[engine] building ${engineJar.slice(root.length + 1)} with Maven (the first build downloads dependencies)`);
+  const result = spawnSync(mvn, ['-q', '-B', '-f', pom, '-DskipTests', 'package'], {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  });
+  if (result.error) throw new Error(`[engine] cannot run ${mvn}: ${result.error.message}`);
+  if (result.status !== 0) throw new Error(`[engine] the Maven build failed (exit ${result.status})`);
+  // Maven leaves the jar untouched when its content did not change; mark it as built now.
+  const now = new Date();
+  utimesSync(engineJar, now, now);
+  const ms = Date.now() - started;
+  log(`[engine] built in ${(ms / 1000).toFixed(1)} s`);
+  return { built: true, ms };
+}
+
+/** Where the engine answers, from the same variables the engine reads. */
+export function engineAddresses(env = process.env) {
+  const host = env.ENGINE_HOST || '127.0.0.1';
+  const port = env.ENGINE_PORT || '8085';
+  const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  const base = `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`;
+  return { base, rest: `${base}/engine-rest`, cockpit: `${base}/operaton/app/cockpit/default/` };
+}
+
+function authorization(env) {
+  if (env.ENGINE_PASSWORD) {
+    const user = env.ENGINE_USER || 'platform';
+    return `Basic ${Buffer.from(`${user}:${env.ENGINE_PASSWORD}`).toString('base64')}`;
+  }
+  if (env.ENGINE_TOKEN) return `Bearer ${env.ENGINE_TOKEN}`;
+  return undefined;
+}
+
+/**
+ * Polls GET /engine-rest/version with the credentials until it answers 200. Rejects on timeout, on 401
+ * (wrong credentials) or when `child` exits first. Returns the engine's version.
+ */
+export async function waitForEngine({ env = process.env, timeoutMs = 180_000, child } = {}) {
+  const { rest } = engineAddresses(env);
+  const headers = { authorization: authorization(env) };
+  const deadline = Date.now() + timeoutMs;
+  let exited = null;
+  child?.once('exit', (code, signal) => {
+    exited = signal ?? `exit ${code}`;
+  });
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`[engine] the engine stopped while starting (${exited})`);
+    try {
+      const res = await fetch(`${rest}/version`, { headers, signal: AbortSignal.timeout(5000) });
+      if (res.status === 200) return (await res.json()).version;
+      if (res.status === 401) throw new Error(`[engine] ${rest} refused the credentials (401): check ENGINE_USER/ENGINE_PASSWORD/ENGINE_TOKEN`);
+    } catch (error) {
+      if (error.message.startsWith('[engine]')) throw error;
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`[engine] no answer from ${rest}/version within ${timeoutMs / 1000} s`);
+}
+
+/**
+ * Starts the jar (building it first when needed) and waits for its REST API. In development without
+ * ENGINE_PASSWORD a random one is made for this run and returned, so the caller can hand it to the workers.
+ * Logs go to .run/engine.log (lines that are not Spring log lines, such as configuration errors, also to
+ * the console). Returns { child, version, startMs, env, ...engineAddresses }.
+ */
+export async function startEngine({ env: baseEnv = { ...loadDotEnv(), ...process.env }, timeoutMs = 180_000, log = console.log } = {}) {
+  buildEngine({ env: baseEnv, log });
+  const env = { ...baseEnv };
+  if (!env.ENGINE_PASSWORD && env.NODE_ENV !== 'production') {
+    env.ENGINE_PASSWORD = randomBytes(24).toString('base64url');
+  }
+  const javaOpts = env.ENGINE_JAVA_OPTS ? env.ENGINE_JAVA_OPTS.split(/\s+/).filter(Boolean) : DEFAULT_JAVA_OPTS;
+  const runDir = join(root, '.run');
+  mkdirSync(runDir, { recursive: true });
+  const logFile = createWriteStream(join(runDir, 'engine.log'), { flags: 'a' });
+
+  const started = Date.now();
+  const child = spawn(javaCommand(env), [...javaOpts, '-jar', engineJar], {
+    cwd: engineDir,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream }).on('line', (line) => {
+      logFile.write(`${line}\n`);
+      // Spring's lines start with a timestamp and stack traces with "at"; the rest (the engine's own
+      // configuration errors) is for the operator.
+      if (line.trim() && !/^\d{4}-\d\d-\d\dT|^\s+at |^\s*\.\.\. \d+ more|^Caused by/.test(line)) {
+        log(line.startsWith('[engine]') ? line : `[engine] ${line}`);
+      }
+    });
+  }
+  child.on('exit', () => logFile.end());
+  try {
+    const version = await waitForEngine({ env, timeoutMs, child });
+    return { child, version, startMs: Date.now() - started, env, ...engineAddresses(env) };
+  } catch (error) {
+    child.kill('SIGTERM');
+    throw error;
+  }
+}
+
+/** Stops a started engine (SIGTERM: graceful shutdown), SIGKILL after `graceMs`. */
+export function stopEngine(child, graceMs = 15_000) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+async function main(command) {
+  if (command === 'build') {
+    const { built } = buildEngine({ env: { ...loadDotEnv(), ...process.env } });
+    if (!built) console.log(`[engine] ${engineJar.slice(root.length + 1)} is up to date`);
+    return;
+  }
+  if (command === 'start') {
+    const engine = await startEngine();
+    const user = engine.env.ENGINE_USER || 'platform';
+    const generated = !process.env.ENGINE_PASSWORD && !loadDotEnv().ENGINE_PASSWORD;
+    console.log(`
+[engine] Operaton ${engine.version} up in ${(engine.startMs / 1000).toFixed(1)} s (pid ${engine.child.pid})
+  REST API   ${engine.rest}   (HTTP basic or bearer ENGINE_TOKEN)
+  Cockpit    ${engine.cockpit}
+  Sign in    user "${user}", password ENGINE_PASSWORD${generated ? ` (not set: this run's is ${engine.env.ENGINE_PASSWORD})` : ''}
+  Logs       .run/engine.log        Stop: Ctrl+C
+`);
+    let stopping = false;
+    const stop = () => {
+      stopping = true;
+      stopEngine(engine.child).then(() => process.exit(0));
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+    engine.child.on('exit', (code, signal) => {
+      if (stopping) return;
+      console.error(`[engine] stopped (${signal ?? `exit ${code}`}); see .run/engine.log`);
+      process.exit(code ?? 1);
+    });
+    return;
+  }
+  console.error('usage: node scripts/engine.mjs build|start');
+  process.exit(2);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  main(process.argv[2]).catch((error) => {
+    console.error(error.message);
+    process.exit(1);
+  });
+}
