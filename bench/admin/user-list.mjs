@@ -4,7 +4,6 @@
 // Usage: pnpm --filter @platform/bench admin   [-- --users 100000 --duration 10 --connections 50]
 // Needs a build (pnpm -r run build), MariaDB and Redis on loopback.
 import { execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -12,6 +11,8 @@ import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import Redis from 'ioredis';
 import { createConnection } from 'mysql2/promise';
+
+import { benchPlatform } from '../lib/platform-env.mjs';
 
 const root = new URL('../..', import.meta.url).pathname.replace(/\/$/, '');
 const arg = (name, fallback) => {
@@ -22,9 +23,10 @@ const userCount = arg('users', 100_000);
 const duration = arg('duration', 10);
 const connections = arg('connections', 50);
 
-const namespace = `bench${randomBytes(3).toString('hex')}`;
-const database = `bench_${namespace}`;
-const port = 19000 + Math.floor(Math.random() * 1000);
+// Its own namespace, databases and free ports, so it runs beside a platform that is already up.
+const bench = await benchPlatform('bench');
+const { namespace, gatewayPort: port } = bench;
+const database = bench.databases.identity;
 const password = 'Bench#Admin2026';
 const listPath = '/prod-api/system/user/list?pageNum=1&pageSize=20';
 
@@ -32,10 +34,7 @@ function startPlatform() {
   const child = spawn(process.execPath, [join(root, 'scripts/platform.mjs')], {
     env: {
       ...process.env,
-      NAMESPACE: namespace,
-      IDENTITY_DB_URL: `mysql://root@127.0.0.1:3306/${database}`,
-      GATEWAY_PORT: String(port),
-      SOCKET_PORT: '-1',
+      ...bench.env,
       ADMIN_PASSWORD: password,
       LOG_LEVEL: 'warn',
       WEB_DIST: '',
@@ -198,7 +197,8 @@ try {
   platform.child.kill('SIGTERM');
   await new Promise((resolve) => setTimeout(resolve, 1500));
   const db = await createConnection({ host: '127.0.0.1', user: 'root' });
-  await db.query(`DROP DATABASE IF EXISTS \`${database}\``);
+  for (const name of Object.values(bench.databases))
+    await db.query(`DROP DATABASE IF EXISTS \`${name}\``);
   await db.end();
   const redis = new Redis();
   const keys = await redis.keys(`${namespace}:*`);

@@ -2,7 +2,6 @@
 // permission guard, envelope) against a bare Node handler returning the same JSON.
 // Usage: pnpm --filter @platform/bench auth   [-- --duration 10 --connections 50]
 import { execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { existsSync, readFileSync, readlinkSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -12,6 +11,8 @@ import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import Redis from 'ioredis';
 import { createConnection } from 'mysql2/promise';
+
+import { benchPlatform } from '../lib/platform-env.mjs';
 
 const root = new URL('../..', import.meta.url).pathname.replace(/\/$/, '');
 const arg = (name, fallback) => {
@@ -31,19 +32,17 @@ if (pin) execFileSync('taskset', ['-cp', '0', String(process.pid)], { stdio: 'ig
 const onServerCpu = (command, args) =>
   pin ? ['taskset', ['-c', '1', command, ...args]] : [command, args];
 
-const namespace = `bench${randomBytes(3).toString('hex')}`;
-const database = `bench_${namespace}`;
-const port = 18000 + Math.floor(Math.random() * 1000);
+// Its own namespace, databases and free ports, so it runs beside a platform that is already up.
+const bench = await benchPlatform('bench');
+const { namespace, gatewayPort: port } = bench;
+const database = bench.databases.identity;
 const password = 'Bench#Admin2026';
 
 function startPlatform() {
   const child = spawn(...onServerCpu(process.execPath, [join(root, 'scripts/platform.mjs')]), {
     env: {
       ...process.env,
-      NAMESPACE: namespace,
-      IDENTITY_DB_URL: `mysql://root@127.0.0.1:3306/${database}`,
-      GATEWAY_PORT: String(port),
-      SOCKET_PORT: '-1',
+      ...bench.env,
       ADMIN_PASSWORD: password,
       LOG_LEVEL: 'warn',
       WEB_DIST: '',
@@ -176,7 +175,8 @@ try {
   platform.child.kill('SIGTERM');
   await new Promise((resolve) => setTimeout(resolve, 1500));
   const db = await createConnection({ host: '127.0.0.1', user: 'root' });
-  await db.query(`DROP DATABASE IF EXISTS \`${database}\``);
+  for (const name of Object.values(bench.databases))
+    await db.query(`DROP DATABASE IF EXISTS \`${name}\``);
   await db.end();
   const redis = new Redis();
   const keys = await redis.keys(`${namespace}:*`);
