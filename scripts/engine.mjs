@@ -10,10 +10,19 @@
 // below; JAVA_HOME picks the Java; MVN the Maven command.
 //
 // Exported for scripts/platform.mjs: engineJar, needsBuild, buildEngine, startEngine, stopEngine,
-// waitForEngine, engineAddresses.
+// waitForEngine, engineAddresses, hasJava, hasMaven, loadDotEnv.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync } from 'node:fs';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  utimesSync,
+} from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -74,10 +83,31 @@ export function needsBuild() {
   return statSync(engineJar).mtimeMs < sources;
 }
 
-/** True when `java` (JAVA_HOME's, else the PATH's) and Maven can run here. */
+/** True when `java` (JAVA_HOME's, else the PATH's) runs here. */
 export function hasJava(env = process.env) {
-  const java = javaCommand(env);
-  return spawnSync(java, ['-version'], { stdio: 'ignore' }).status === 0;
+  return spawnSync(javaCommand(env), ['-version'], { stdio: 'ignore' }).status === 0;
+}
+
+/** True when Maven (MVN, else `mvn`) runs here; needed only while the jar must be built. */
+export function hasMaven(env = process.env) {
+  return spawnSync(env.MVN ?? 'mvn', ['-v'], { stdio: 'ignore' }).status === 0;
+}
+
+/** True when something already listens on host:port. */
+export function portInUse(host, port) {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port: Number(port) });
+    socket.setTimeout(1000);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(false));
+  });
 }
 
 function javaCommand(env) {
@@ -92,14 +122,17 @@ export function buildEngine({ env = process.env, force = false, log = console.lo
   if (!force && !needsBuild()) return { built: false, ms: 0 };
   const mvn = env.MVN ?? 'mvn';
   const started = Date.now();
-  log(`[engine] building ${engineJar.slice(root.length + 1)} with Maven (the first build downloads dependencies)`);
+  log(
+    `[engine] building ${engineJar.slice(root.length + 1)} with Maven (the first build downloads dependencies)`,
+  );
   const result = spawnSync(mvn, ['-q', '-B', '-f', pom, '-DskipTests', 'package'], {
     cwd: root,
     env,
     stdio: 'inherit',
   });
   if (result.error) throw new Error(`[engine] cannot run ${mvn}: ${result.error.message}`);
-  if (result.status !== 0) throw new Error(`[engine] the Maven build failed (exit ${result.status})`);
+  if (result.status !== 0)
+    throw new Error(`[engine] the Maven build failed (exit ${result.status})`);
   // Maven leaves the jar untouched when its content did not change; mark it as built now.
   const now = new Date();
   utimesSync(engineJar, now, now);
@@ -143,7 +176,10 @@ export async function waitForEngine({ env = process.env, timeoutMs = 180_000, ch
     try {
       const res = await fetch(`${rest}/version`, { headers, signal: AbortSignal.timeout(5000) });
       if (res.status === 200) return (await res.json()).version;
-      if (res.status === 401) throw new Error(`[engine] ${rest} refused the credentials (401): check ENGINE_USER/ENGINE_PASSWORD/ENGINE_TOKEN`);
+      if (res.status === 401)
+        throw new Error(
+          `[engine] ${rest} refused the credentials (401): check ENGINE_USER/ENGINE_PASSWORD/ENGINE_TOKEN`,
+        );
     } catch (error) {
       if (error.message.startsWith('[engine]')) throw error;
       // not listening yet
@@ -159,13 +195,26 @@ export async function waitForEngine({ env = process.env, timeoutMs = 180_000, ch
  * Logs go to .run/engine.log (lines that are not Spring log lines, such as configuration errors, also to
  * the console). Returns { child, version, startMs, env, ...engineAddresses }.
  */
-export async function startEngine({ env: baseEnv = { ...loadDotEnv(), ...process.env }, timeoutMs = 180_000, log = console.log } = {}) {
+export async function startEngine({
+  env: baseEnv = { ...loadDotEnv(), ...process.env },
+  timeoutMs = 180_000,
+  log = console.log,
+} = {}) {
   buildEngine({ env: baseEnv, log });
   const env = { ...baseEnv };
   if (!env.ENGINE_PASSWORD && env.NODE_ENV !== 'production') {
     env.ENGINE_PASSWORD = randomBytes(24).toString('base64url');
   }
-  const javaOpts = env.ENGINE_JAVA_OPTS ? env.ENGINE_JAVA_OPTS.split(/\s+/).filter(Boolean) : DEFAULT_JAVA_OPTS;
+  const { base } = engineAddresses(env);
+  const { hostname, port } = new URL(base);
+  if (await portInUse(hostname.replace(/^\[|\]$/g, ''), port)) {
+    throw new Error(
+      `[engine] ${hostname}:${port} is already in use (another engine?); set ENGINE_PORT`,
+    );
+  }
+  const javaOpts = env.ENGINE_JAVA_OPTS
+    ? env.ENGINE_JAVA_OPTS.split(/\s+/).filter(Boolean)
+    : DEFAULT_JAVA_OPTS;
   const runDir = join(root, '.run');
   mkdirSync(runDir, { recursive: true });
   const logFile = createWriteStream(join(runDir, 'engine.log'), { flags: 'a' });
