@@ -99,6 +99,8 @@ if (!skipChecks) {
   check('build and typecheck', 'pnpm', ['-r', '--workspace-concurrency=1', 'run', 'build']);
   check('lint (eslint)', 'pnpm', ['run', 'lint']);
   check('format (prettier)', 'pnpm', ['run', 'format']);
+  // No import cycles between modules (type-only imports count: they tie the files' designs together).
+  check('import cycles (madge)', 'pnpm', ['run', 'cycles']);
   // Every UI string extracted, and every one of them translated into Chinese.
   check('translations (lingui extract, zh complete)', 'pnpm', [
     '--filter',

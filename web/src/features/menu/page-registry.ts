@@ -1,12 +1,8 @@
 import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
 
 import { INNER_LINK } from './menu';
+import type { PageProps } from './page-props';
 
-/** What a registered page receives: its path params and, for InnerLink pages, the framed address. */
-export interface PageProps {
-  params: Record<string, string>;
-  link?: string;
-}
 
 type PageLoader = () => Promise<{ default: ComponentType<PageProps> }>;
 

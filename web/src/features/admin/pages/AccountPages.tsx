@@ -19,7 +19,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
 import { notify } from '../../../lib/notify';
-import type { PageProps } from '../../menu/page-registry';
+import type { PageProps } from '../../menu/page-props';
 import { fetchData, fetchPage, putData, uploadFile } from '../admin.api';
 import { dictOptions, useDict } from '../useDict';
 import { KeyValueTable } from './SystemPages';

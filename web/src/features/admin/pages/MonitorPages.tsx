@@ -34,7 +34,7 @@ import { useState } from 'react';
 import { AppLink } from '../../../components/AppLink';
 import { HasPermi } from '../../../components/Permission';
 import { notify } from '../../../lib/notify';
-import type { PageProps } from '../../menu/page-registry';
+import type { PageProps } from '../../menu/page-props';
 import { deleteEntity, fetchData, putData } from '../admin.api';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { CrudPage } from '../components/CrudPage';

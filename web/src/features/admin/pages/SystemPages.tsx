@@ -17,7 +17,7 @@ import { AppLink } from '../../../components/AppLink';
 import { HasPermi } from '../../../components/Permission';
 import { notify } from '../../../lib/notify';
 import { MENU_ICON_NAMES, MenuIcon } from '../../layout/menuIcons';
-import type { PageProps } from '../../menu/page-registry';
+import type { PageProps } from '../../menu/page-props';
 import { deleteEntity, fetchData, treeOptions } from '../admin.api';
 import { CrudPage } from '../components/CrudPage';
 import { dictOptions, DictTag, useDict } from '../useDict';

@@ -4,7 +4,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 
 import { create, extensionsOf, type ModdleElement, setExtensions } from '../modeler/edit';
-import type { GroupProps } from './PropertiesPanel';
+import type { GroupProps } from './groups';
 import { useConfirm } from './useConfirm';
 
 // Extension properties (spec §3 Element property: name, value) kept in camunda:Properties.

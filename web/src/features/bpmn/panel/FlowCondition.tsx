@@ -4,7 +4,7 @@ import { useState } from 'react';
 
 import { create, type ModdleElement, updateModdle, updateProperties } from '../modeler/edit';
 import { CommitTextInput, ScriptSourceInputs } from './fields';
-import type { GroupProps } from './PropertiesPanel';
+import type { GroupProps } from './groups';
 import { type FlowType, flowTypeChange, flowTypeOf } from './rules';
 
 // Flow condition of a sequence flow (spec §3 Sequence flow, §4 "Sequence flow type").

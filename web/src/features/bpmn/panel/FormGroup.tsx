@@ -14,7 +14,7 @@ import {
 } from '../modeler/edit';
 import { EditDialog, RowActions } from './DialogParts';
 import { CommitTextInput } from './fields';
-import type { GroupProps } from './PropertiesPanel';
+import type { GroupProps } from './groups';
 import { useConfirm } from './useConfirm';
 
 // The form of a user task or start event (spec §3 Form): formKey, businessKey (one of the field ids

@@ -7,7 +7,7 @@ import { useState } from 'react';
 
 import { create, extensionsOf, type ModdleElement, setExtensions } from '../modeler/edit';
 import { EditDialog, RequiredSelect, RequiredTextInput, RowActions } from './DialogParts';
-import type { GroupProps } from './PropertiesPanel';
+import type { GroupProps } from './groups';
 import {
   emptyListenerForm,
   EXECUTION_EVENTS,

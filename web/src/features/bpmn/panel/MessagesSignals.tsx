@@ -5,7 +5,7 @@ import { useState } from 'react';
 
 import { notify } from '../../../lib/notify';
 import { definitionsOf, isType, type ModdleElement } from '../modeler/edit';
-import type { GroupProps } from './PropertiesPanel';
+import type { GroupProps } from './groups';
 import { isIdTaken } from './rules';
 import { addRootElement } from './TaskConfig';
 

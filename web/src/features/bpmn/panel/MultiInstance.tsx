@@ -10,7 +10,7 @@ import {
   updateProperties,
 } from '../modeler/edit';
 import { CommitTextInput } from './fields';
-import type { GroupProps } from './PropertiesPanel';
+import type { GroupProps } from './groups';
 import { type LoopType, loopTypeOf } from './rules';
 import { AsyncFlags } from './TaskConfig';
 

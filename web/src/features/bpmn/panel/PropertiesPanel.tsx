@@ -8,16 +8,10 @@ import { type DiagramElement, documentationText, isType, setDocumentation } from
 import { AgentEditor, BranchEditor } from './AgentEditor';
 import { BaseInfo } from './BaseInfo';
 import { CommitTextarea } from './fields';
-import { type GroupId, OPEN_ON_SELECT, visibleGroups } from './groups';
+import { type GroupId, type GroupProps, OPEN_ON_SELECT, visibleGroups } from './groups';
 import { PANEL_GROUPS } from './registry';
 
 const BUILT_IN: GroupId[] = ['base', 'agent', 'branch', 'documentation'];
-
-export interface GroupProps {
-  modeler: Modeler;
-  element: DiagramElement;
-  revision: number;
-}
 
 function Documentation({ modeler, element }: GroupProps) {
   const { t } = useLingui();

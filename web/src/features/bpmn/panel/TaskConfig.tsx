@@ -14,7 +14,7 @@ import {
   updateProperties,
 } from '../modeler/edit';
 import { CommitTextInput, ScriptSourceInputs } from './fields';
-import type { GroupProps } from './PropertiesPanel';
+import type { GroupProps } from './groups';
 import { isIdTaken, scriptTypeOf, withAsync } from './rules';
 
 // Task config (spec §3): user task assignment and dates, script task script, receive task message,

@@ -1,3 +1,7 @@
+import type Modeler from 'bpmn-js/lib/Modeler';
+
+import type { DiagramElement } from '../modeler/edit';
+
 // Which groups the properties panel shows for an element (spec §2 "Process designer screen"), and
 // which are open after a selection: base info and extension properties.
 
@@ -53,4 +57,11 @@ export function visibleGroups(kind: ElementKind): GroupId[] {
   if (FORM_TYPES.includes(type)) groups.push('form');
   if (type === 'bpmn:Process') groups.push('messages');
   return groups;
+}
+
+/** What every group of the properties panel is given (here, not in the panel, so groups need not import it). */
+export interface GroupProps {
+  modeler: Modeler;
+  element: DiagramElement;
+  revision: number;
 }

@@ -4,10 +4,10 @@ import { ExtensionProperties } from './ExtensionProperties';
 import { FlowCondition } from './FlowCondition';
 import { FormGroup } from './FormGroup';
 import type { GroupId } from './groups';
+import type { GroupProps } from './groups';
 import { Listeners } from './Listeners';
 import { MessagesSignals } from './MessagesSignals';
 import { MultiInstance } from './MultiInstance';
-import type { GroupProps } from './PropertiesPanel';
 import { TaskConfig } from './TaskConfig';
 
 const ExecutionListeners = (props: GroupProps) => <Listeners {...props} kind="execution" />;
