@@ -11,6 +11,7 @@ import { createPino, createValidationPipe, PinoNestLogger } from '@platform/nest
 import { AppModule, GATEWAY_CONTROLLERS } from './app.module';
 import { addAccessLog } from './common/access-log';
 import { addEnvelope } from './common/envelope';
+import { acceptEmptyJsonBody } from './common/json-body';
 import { LeanFastifyAdapter } from './common/lean-fastify-adapter';
 import { addOperationLog } from './common/oper-log';
 import { OperLogQueue } from './common/oper-log.queue';
@@ -52,6 +53,8 @@ export async function createGateway(env: GatewayEnv): Promise<NestFastifyApplica
   });
   await serveWebApp(fastify, env.WEB_DIST);
   await app.init();
+  // After init: Nest registers its JSON parser there, and this one takes its place.
+  acceptEmptyJsonBody(fastify);
   await app.get(UserSocketHub).start(app.getHttpServer());
   app.get(OpenApiHolder).document = buildOpenApiDocument(app);
   return app;
