@@ -2,7 +2,21 @@
 // which needs only the rules and types, stays free of the decorator libraries.
 import 'reflect-metadata';
 
-export * from './dto/admin.dto';
+export * from './dto/admin/cache.dto';
+export * from './dto/admin/companies.dto';
+export * from './dto/admin/configs.dto';
+export * from './dto/admin/depts.dto';
+export * from './dto/admin/dicts.dto';
+export * from './dto/admin/jobs.dto';
+export * from './dto/admin/logs.dto';
+export * from './dto/admin/menus.dto';
+export * from './dto/admin/notices.dto';
+export * from './dto/admin/online.dto';
+export * from './dto/admin/paging.dto';
+export * from './dto/admin/posts.dto';
+export * from './dto/admin/rich-text.dto';
+export * from './dto/admin/roles.dto';
+export * from './dto/admin/users.dto';
 export * from './dto/antibody.dto';
 export * from './dto/auth.dto';
 export * from './dto/common.dto';
