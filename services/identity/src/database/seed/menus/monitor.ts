@@ -1,0 +1,75 @@
+import { PERMISSIONS as P } from '@platform/contracts';
+
+import { buttons, crud,type MenuSeed } from './builders';
+
+/** System monitoring: online users, jobs, cache, server. */
+export const MONITOR_MENU: MenuSeed = {
+  id: 200,
+  zh: '系统监控',
+  en: 'System monitor',
+  type: 'M',
+  path: 'monitor',
+  icon: 'monitor',
+  routeName: 'Monitor',
+  children: [
+    {
+      id: 201,
+      zh: '在线用户',
+      en: 'Online users',
+      type: 'C',
+      path: 'online',
+      component: 'monitor/online/index',
+      routeName: 'Online',
+      icon: 'online',
+      perms: P.monitor.online.list,
+      children: buttons([[201001, '强退', 'Force logout', P.monitor.online.forceLogout]]),
+    },
+    {
+      id: 202,
+      zh: '定时任务',
+      en: 'Scheduled jobs',
+      type: 'C',
+      path: 'job',
+      component: 'monitor/job/index',
+      routeName: 'Job',
+      icon: 'job',
+      perms: P.monitor.job.list,
+      children: crud(202000, P.monitor.job, [
+        [202006, '状态修改', 'Change status', P.monitor.job.changeStatus],
+      ]),
+    },
+    {
+      id: 203,
+      zh: '缓存监控',
+      en: 'Cache monitor',
+      type: 'C',
+      path: 'cache',
+      component: 'monitor/cache/index',
+      routeName: 'Cache',
+      icon: 'redis',
+      perms: P.monitor.cache.list,
+    },
+    {
+      id: 204,
+      zh: '服务监控',
+      en: 'Server monitor',
+      type: 'C',
+      path: 'server',
+      component: 'monitor/server/index',
+      routeName: 'Server',
+      icon: 'server',
+      perms: P.monitor.server.list,
+    },
+    {
+      id: 205,
+      zh: '数据监控',
+      en: 'Data monitor',
+      type: 'C',
+      path: 'druid',
+      component: 'monitor/druid/index',
+      routeName: 'Druid',
+      icon: 'druid',
+      perms: P.monitor.server.list,
+    },
+  ],
+};
