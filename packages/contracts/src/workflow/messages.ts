@@ -102,6 +102,38 @@ export const WORKFLOW_MESSAGES = {
     zh: '分支节点 {id} 的目标节点 {target} 不是其输出连线的目标',
     en: 'Branch node {id}: the target node {target} is not reached by one of its outgoing flows',
   },
+  'bpmn.agent_unknown': {
+    zh: '智能体节点 {id}（{name}）对应的智能体不存在',
+    en: 'Agent node {id} ({nameEn}): there is no agent of that name',
+  },
+  'bpmn.node_type_mismatch': {
+    zh: '节点 {id} 的配置类型 {type} 不能用于该节点',
+    en: 'Node {id}: the descriptor type {type} does not fit this node',
+  },
+  'bpmn.element_unsupported': {
+    zh: '智能体工作流不支持元素 {id}（{type}）',
+    en: 'Element {id} ({type}) is not supported in agent workflows',
+  },
+  'bpmn.task_not_external': {
+    zh: '节点 {id} 必须是外部任务（camunda:type="external" 并指定 topic）',
+    en: 'Node {id} must be an external task (camunda:type="external" with a topic)',
+  },
+  'bpmn.condition_script': {
+    zh: '连线 {id} 的条件是脚本；流程中不允许运行脚本',
+    en: 'Sequence flow {id} has a script condition; scripts are not allowed',
+  },
+  'bpmn.branch_flow_unrouted': {
+    zh: '分支节点 {id} 的连线 {flow}（指向 {target}）既不是分支规则的目标，也不是默认连线',
+    en: 'Branch node {id}: flow {flow} to {target} is neither the target of a rule nor the default flow',
+  },
+  'bpmn.branch_source_not_agent': {
+    zh: '分支节点 {id} 的前一个节点 {source} 不是智能体节点，分支无法取得校验结果',
+    en: 'Branch node {id}: the node before it, {source}, is not an agent node, so the branch has no output to check',
+  },
+  'bpmn.route_variable_clash': {
+    zh: '分支节点 {id} 与 {other} 的路由变量同名（{variable}），请修改其中一个节点编号',
+    en: 'Branch nodes {id} and {other} share the route variable {variable}; change one of the ids',
+  },
   'workflow.not_found': { zh: '工作流不存在', en: 'The workflow does not exist' },
   'workflow.agents_required': {
     zh: '工作流至少需要选择一个智能体',

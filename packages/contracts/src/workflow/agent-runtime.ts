@@ -1,0 +1,54 @@
+// How a compiled agent workflow runs (issue 12). The compiler (`compileWorkflow` in @platform/bpmn),
+// the workflow service that deploys and starts it, and the agent worker share these names:
+//
+// - Agent node: a user task whose documentation holds an agent descriptor of type Agent or Function.
+//   It is deployed as an external service task with the same id, name and documentation (the
+//   descriptor), `camunda:type="external"` and `camunda:topic` = AGENT_TOPIC. The worker reads the
+//   descriptor from the node's documentation and dispatches on its type. A user task with a Human
+//   descriptor, or without a descriptor, stays a user task for people.
+// - Branch gateway: an exclusive gateway with a branch descriptor. Each outgoing flow that a rule
+//   targets carries the condition `${route_<gw> == '<target id>'}` on the process variable
+//   `routeVariable(gatewayId)`; the default flow stays the default, with no condition. No other
+//   condition exists, so routing never runs user code.
+// - Setting the route: every flow into a branch gateway comes from an agent node. When the worker
+//   completes that node it sets, for each branch gateway the node leads to, the String variable
+//   `routeVariable(gatewayId)` to the target the rules choose from the node's output (`chooseRoute`
+//   in @platform/bpmn: the first rule whose validator passes, else the default flow's target). When
+//   nothing is chosen the worker reports a failure instead of completing (the engine could not
+//   leave the gateway).
+// - Agent output: what the worker evaluates validators on (AgentOutput; see `evaluateValidator`).
+
+/** Topic of the external tasks of agent nodes, fetched by the agent worker. */
+export const AGENT_TOPIC = 'agent';
+
+/** Start of the process variable that holds a branch gateway's chosen target. */
+export const ROUTE_VARIABLE_PREFIX = 'route_';
+
+/**
+ * The process variable a branch gateway routes on: `route_` and the gateway id with every
+ * character outside [A-Za-z0-9_] replaced by `_` (so it is a JUEL identifier).
+ */
+export function routeVariable(gatewayId: string): string {
+  return `${ROUTE_VARIABLE_PREFIX}${gatewayId.replace(/[^A-Za-z0-9_]/g, '_')}`;
+}
+
+/** Key of an agent output's main value: validators that compare text read it. */
+export const AGENT_OUTPUT_RESULT_KEY = 'result';
+/** Key of an agent output's list of produced files: FileNotExist reads it. */
+export const AGENT_OUTPUT_FILES_KEY = 'files';
+
+/** A file an agent produced: its name (or path), or an object naming it. */
+export type AgentOutputFile = string | { name?: string; fileName?: string; path?: string };
+
+/**
+ * The output of an agent node as the worker evaluates it: a JSON object (or its text), whose
+ * `result` is the main value and whose `files` lists the files it produced; any other key is
+ * free. A plain text (or number, boolean) output is its own result and names no file.
+ */
+export interface AgentOutput {
+  /** The main value; Equals, NotEquals and WithIn compare its text. */
+  result?: unknown;
+  /** Files produced; FileNotExist looks here. */
+  files?: AgentOutputFile[];
+  [key: string]: unknown;
+}
