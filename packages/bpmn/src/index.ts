@@ -1,6 +1,7 @@
 export * from './build';
 export * from './descriptors';
 export * from './diagram';
+export * from './evaluate';
 export * from './graph';
 export * from './keys';
 export * from './labels';
