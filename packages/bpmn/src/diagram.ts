@@ -156,14 +156,17 @@ export const DEFAULT_HISTORY_TIME_TO_LIVE = '180';
  * engine accepts either, so diagrams deployed here stay valid on a real Camunda).
  */
 export function prepareForEngine(xml: string): Promise<string> {
-  return rewriteDiagram(xml, (definitions) => {
-    for (const element of definitions.rootElements ?? []) {
-      if (element.$type !== 'bpmn:Process') continue;
-      const process = element as ModdleElement & { historyTimeToLive?: string };
-      process.isExecutable = true;
-      if (!process.historyTimeToLive) process.historyTimeToLive = DEFAULT_HISTORY_TIME_TO_LIVE;
-    }
-  });
+  return rewriteDiagram(xml, prepareDefinitionsForEngine);
+}
+
+/** `prepareForEngine` on a parsed moddle `bpmn:Definitions` tree, in place. */
+export function prepareDefinitionsForEngine(definitions: ModdleElement): void {
+  for (const element of definitions.rootElements ?? []) {
+    if (element.$type !== 'bpmn:Process') continue;
+    const process = element as ModdleElement & { historyTimeToLive?: string };
+    process.isExecutable = true;
+    if (!process.historyTimeToLive) process.historyTimeToLive = DEFAULT_HISTORY_TIME_TO_LIVE;
+  }
 }
 
 /** Reads a diagram (which must read), lets `edit` change its model, and writes it back. */

@@ -1,6 +1,7 @@
 import type {
   AgentGraph,
   AgentSettingView,
+  AgentType,
   GraphFlow,
   GraphNode,
   GraphNodeKind,
@@ -12,10 +13,29 @@ import { isValidElementId, processKeyProblem, processNameProblem } from './keys'
 import { type DiagramProblem, problem } from './problems';
 
 // Diagram checks and the conversion to the agent graph the runtime executes: user tasks are
-// agents, exclusive gateways with more than one way out (or a descriptor) are branches.
+// agents (with `humanTasks`, only those with an agent descriptor that is not Human), exclusive
+// gateways with more than one way out (or a descriptor) are branches.
 
 const USER_TASK = 'bpmn:UserTask';
 const EXCLUSIVE_GATEWAY = 'bpmn:ExclusiveGateway';
+const HUMAN_TYPE: AgentType = 'Human';
+
+export interface GraphOptions {
+  /**
+   * Whether user tasks may be for people (compiled workflows): a user task is then an agent only
+   * when its documentation holds a descriptor (a JSON object) whose type is not Human. Without it
+   * (the designer's check) every user task is an agent.
+   */
+  humanTasks?: boolean;
+}
+
+/** Whether a node is an agent (a user task run by the agent worker) under `options`. */
+export function isAgentNode(node: DiagramNode, options: GraphOptions = {}): boolean {
+  if (node.type !== USER_TASK) return false;
+  if (!options.humanTasks) return true;
+  if (!node.documentation.startsWith('{')) return false;
+  return decodeAgentDescriptor(node.documentation, node.id).value.type !== HUMAN_TYPE;
+}
 
 interface Wiring {
   incoming: Map<string, string[]>;
@@ -43,10 +63,10 @@ function isBranch(node: DiagramNode, wiring: Wiring): boolean {
   return (wiring.outgoing.get(node.id)?.length ?? 0) > 1 || node.documentation !== '';
 }
 
-function kindOf(node: DiagramNode, wiring: Wiring): GraphNodeKind {
+function kindOf(node: DiagramNode, wiring: Wiring, options: GraphOptions): GraphNodeKind {
   if (node.type === 'bpmn:StartEvent') return 'start';
   if (node.type === 'bpmn:EndEvent') return 'end';
-  if (node.type === USER_TASK) return 'agent';
+  if (isAgentNode(node, options)) return 'agent';
   if (isBranch(node, wiring)) return 'branch';
   if (node.type.endsWith('Gateway')) return 'gateway';
   if (node.type.endsWith('Event')) return 'event';
@@ -119,24 +139,29 @@ function branchProblems(node: DiagramNode, wiring: Wiring): DiagramProblem[] {
 }
 
 /** Every problem of a diagram, in document order (empty when the runtime can execute it). */
-export function diagramProblems(model: DiagramModel): DiagramProblem[] {
+export function diagramProblems(model: DiagramModel, options: GraphOptions = {}): DiagramProblem[] {
   const wiring = wiringOf(model);
   const nodeProblems = model.nodes.flatMap((node) => {
-    if (node.type === USER_TASK) return agentProblems(node);
+    if (isAgentNode(node, options)) return agentProblems(node);
     if (isBranch(node, wiring)) return branchProblems(node, wiring);
     return [];
   });
   return [...processProblems(model), ...wiringProblems(model, wiring), ...nodeProblems];
 }
 
-function graphNode(node: DiagramNode, wiring: Wiring, model: DiagramModel): GraphNode {
+function graphNode(
+  node: DiagramNode,
+  wiring: Wiring,
+  model: DiagramModel,
+  options: GraphOptions,
+): GraphNode {
   const base = {
     id: node.id,
     bpmnType: node.type,
     name: node.name,
     next: wiring.outgoing.get(node.id) ?? [],
   };
-  const kind = kindOf(node, wiring);
+  const kind = kindOf(node, wiring, options);
   if (kind === 'agent') {
     return { ...base, kind, agent: decodeAgentDescriptor(node.documentation, node.id).value };
   }
@@ -153,7 +178,7 @@ function graphNode(node: DiagramNode, wiring: Wiring, model: DiagramModel): Grap
 }
 
 /** The agent graph of a diagram model (call `diagramProblems` first: this does not check). */
-export function agentGraphOf(model: DiagramModel): AgentGraph {
+export function agentGraphOf(model: DiagramModel, options: GraphOptions = {}): AgentGraph {
   const wiring = wiringOf(model);
   const flows: GraphFlow[] = model.flows
     .filter((f) => f.source && f.target)
@@ -168,7 +193,7 @@ export function agentGraphOf(model: DiagramModel): AgentGraph {
     processId: model.processId,
     processName: model.processName,
     start: model.nodes.filter((n) => n.type === 'bpmn:StartEvent').map((n) => n.id),
-    nodes: model.nodes.map((node) => graphNode(node, wiring, model)),
+    nodes: model.nodes.map((node) => graphNode(node, wiring, model, options)),
     flows,
   };
 }

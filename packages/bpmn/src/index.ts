@@ -1,4 +1,5 @@
 export * from './build';
+export * from './compile';
 export * from './descriptors';
 export * from './diagram';
 export * from './evaluate';

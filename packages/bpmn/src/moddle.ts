@@ -28,6 +28,7 @@ export interface ModdleWarning {
 export interface Moddle {
   fromXML(xml: string): Promise<{ rootElement: ModdleElement; warnings: ModdleWarning[] }>;
   toXML(element: ModdleElement, options?: { format?: boolean }): Promise<{ xml: string }>;
+  create(type: string, properties?: Record<string, unknown>): ModdleElement;
 }
 
 let moddle: Promise<Moddle> | undefined;
