@@ -9,6 +9,8 @@ import {
 import type Redis from 'ioredis';
 
 const MINUTE = 60_000;
+/** Parsed session records kept in memory (cleared whole when full: a miss only costs a parse). */
+const PARSED_SESSIONS_KEPT = 10_000;
 /** Seven days: a stolen token stops working a week after sign-in however busy it is kept. */
 export const SESSION_MAX_HOURS_DEFAULT = 168;
 
@@ -26,6 +28,7 @@ export function tokenIdOf(token: string): string {
  * so logout and force-logout take effect on the very next request.
  */
 export class SessionStore {
+  private readonly parsed = new Map<string, { raw: string; session: SessionUser }>();
   /**
    * @param ttlMinutes the sliding lifetime: renewed on activity
    * @param maxHours the absolute lifetime from sign-in: no activity extends a session past it
@@ -42,7 +45,7 @@ export class SessionStore {
   async get(tokenId: string): Promise<SessionUser | null> {
     const raw = await this.redis.get(SESSION_KEYS.session(tokenId));
     if (!raw) return null;
-    const session = JSON.parse(raw) as SessionUser;
+    const session = this.parse(tokenId, raw);
     return this.isOver(session) ? null : session;
   }
 
@@ -76,6 +79,19 @@ export class SessionStore {
     return now >= session.expireTime || now >= this.endOf(session.loginTime);
   }
 
+  /**
+   * The record as an object, parsed once per version: while Redis holds the same text, the same
+   * (frozen) object comes back, so per-session work built from it can be cached by identity.
+   */
+  private parse(tokenId: string, raw: string): SessionUser {
+    const known = this.parsed.get(tokenId);
+    if (known?.raw === raw) return known.session;
+    const session = Object.freeze(JSON.parse(raw) as SessionUser);
+    if (this.parsed.size >= PARSED_SESSIONS_KEPT) this.parsed.clear();
+    this.parsed.set(tokenId, { raw, session });
+    return session;
+  }
+
   private endOf(loginTime: number): number {
     return loginTime + this.maxHours * 60 * MINUTE;
   }
@@ -83,6 +99,7 @@ export class SessionStore {
   async remove(tokenId: string): Promise<SessionUser | null> {
     const session = await this.get(tokenId);
     await this.redis.del(SESSION_KEYS.session(tokenId));
+    this.parsed.delete(tokenId);
     if (session) await this.redis.srem(SESSION_KEYS.userSessions(session.userId), tokenId);
     if (this.endedChannel) await this.redis.publish(this.endedChannel, tokenId);
     return session;

@@ -1,11 +1,10 @@
-import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import {
   type CaptchaView,
   IDENTITY_PATTERNS,
   type RouteItem,
   type TokenView,
-  type UserInfoView,
 } from '@platform/contracts';
 import {
   BindPhoneBody,
@@ -20,13 +19,13 @@ import {
   VerifyEmailCodeBody,
   VerifySmsCodeBody,
 } from '@platform/contracts/dto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import { Public, RateLimit, SignedIn } from '../common/decorators';
 import { NoLog } from '../common/oper-log';
-import { stateOf } from '../common/request-context';
+import { languageOf, stateOf } from '../common/request-context';
 import { ServiceClient } from '../rpc/service-client';
-import { userInfoOf } from './user-info';
+import { userInfoBody } from './user-info';
 
 /** Sign-in, sign-up, password recovery and the signed-in shell's calls (spec §7 Authentication). */
 @ApiTags('auth')
@@ -72,11 +71,17 @@ export class AuthController {
     return null;
   }
 
-  /** Served from the session record (kept current by identity), so the hot path makes no service call. */
+  /**
+   * Served from the session record (kept current by identity), so the hot path makes no service call;
+   * the envelope's text is cached per session version and language (see userInfoBody).
+   */
   @Get('getInfo')
   @SignedIn()
-  getInfo(@Req() request: FastifyRequest): UserInfoView {
-    return userInfoOf(stateOf(request).session!);
+  @ApiOkResponse({ description: 'envelope whose data is the UserInfoView' })
+  getInfo(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): string {
+    const state = stateOf(request);
+    void reply.type('application/json; charset=utf-8');
+    return userInfoBody(state.session!, state.lang ?? languageOf(request));
   }
 
   @Get('getRouters')

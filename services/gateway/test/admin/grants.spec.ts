@@ -328,6 +328,24 @@ describe('grants stay within the giver’s own', () => {
     });
   });
 
+  describe('getInfo after a change of grants', () => {
+    it('should answer from the new session record at once, in the request language', async () => {
+      const created = await createUser(stack, admin, { deptId: deptA1 });
+      const token = await created.token();
+      const info = (lang: string) =>
+        api(stack).get(`/prod-api/getInfo?lang=${lang}`).set('Authorization', `Bearer ${token}`);
+      const before = await info('en');
+      expect(before.headers['content-type']).toMatch(/^application\/json/);
+      expect(before.body.msg).toBe('Operation succeeded');
+      expect(before.body.data.permissions).not.toContain('system:user:query');
+      expect((await info('zh')).body.msg).not.toBe(before.body.msg);
+      await admin.put('/system/user/authRole', { userId: created.userId, roleIds: [role.narrow] });
+      const after = await info('en');
+      expect(after.body.data.permissions).toContain('system:user:query');
+      expect(after.body.data.user.userId).toBe(created.userId);
+    });
+  });
+
   describe('users: role assignment', () => {
     it('should refuse a user editor changing their own roles', async () => {
       const res = await client.userEditor.put('/system/user/authRole', {
