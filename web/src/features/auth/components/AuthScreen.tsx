@@ -1,12 +1,20 @@
 import { Trans } from '@lingui/react/macro';
-import { Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Box, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 
 import { LanguageSwitch } from '../../../components/LanguageSwitch';
 import { Logo } from '../../../components/Logo';
 import classes from './AuthScreen.module.css';
-import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { LoginForm } from './LoginForm';
-import { RegisterForm } from './RegisterForm';
+
+// Registering and recovering a password are loaded when opened: their area-code select (Mantine's
+// Combobox) and code inputs would otherwise ride in the JavaScript every visitor loads before sign-in.
+const RegisterForm = lazy(() =>
+  import('./RegisterForm').then((m) => ({ default: m.RegisterForm })),
+);
+const ForgotPasswordForm = lazy(() =>
+  import('./ForgotPasswordForm').then((m) => ({ default: m.ForgotPasswordForm })),
+);
 
 export type AuthPanel = 'login' | 'register' | 'forgot';
 
@@ -48,14 +56,22 @@ export function AuthScreen({
               {panel === 'forgot' ? <Trans>Recover your password</Trans> : null}
             </Title>
             {panel === 'login' ? <LoginForm onSignedIn={onSignedIn} onSwitch={onPanel} /> : null}
-            {panel === 'register' ? (
-              <RegisterForm
-                inviteCode={inviteCode}
-                onSignedIn={onSignedIn}
-                onBack={() => onPanel('login')}
-              />
-            ) : null}
-            {panel === 'forgot' ? <ForgotPasswordForm onBack={() => onPanel('login')} /> : null}
+            <Suspense
+              fallback={
+                <Center py="xl">
+                  <Loader size="sm" />
+                </Center>
+              }
+            >
+              {panel === 'register' ? (
+                <RegisterForm
+                  inviteCode={inviteCode}
+                  onSignedIn={onSignedIn}
+                  onBack={() => onPanel('login')}
+                />
+              ) : null}
+              {panel === 'forgot' ? <ForgotPasswordForm onBack={() => onPanel('login')} /> : null}
+            </Suspense>
           </Paper>
         </Stack>
       </div>
