@@ -147,6 +147,29 @@ describe('deployment, lint and instance commands', () => {
     });
   });
 
+  it('should start an older definition version by its id after a newer one is deployed', async () => {
+    const xml = (name: string) =>
+      wrap(
+        'dep_pinned',
+        `<bpmn:startEvent id="s" />${flow('f1', 's', 'work')}${task('work', 'pinned')}${flow('f2', 'work', 'e')}<bpmn:endEvent id="e" name="${name}" />`,
+      );
+    const first = Object.values(
+      (await h.deploy('pinned', xml('v1'))).deployedProcessDefinitions ?? {},
+    )[0];
+    await h.deploy('pinned', xml('v2'));
+    expect(await h.client.getProcessDefinition(first.id)).toMatchObject({
+      id: first.id,
+      version: 1,
+    });
+    const started = await h.client.startProcessInstance(first.id, { businessKey: 'pin-1' });
+    expect(started).toMatchObject({ definitionId: first.id, businessKey: 'pin-1', ended: false });
+    const latest = await h.client.startProcessInstanceByKey('dep_pinned', {});
+    expect(latest.definitionId).not.toBe(first.id);
+    await expect(h.client.startProcessInstance('no-such-definition')).rejects.toMatchObject({
+      status: 404,
+    });
+  });
+
   it('should refuse a multipart part without a filename', async () => {
     const form = new FormData();
     form.append('deployment-name', 'x');

@@ -149,6 +149,18 @@ export class CamundaRestClient {
     return this.request('POST', `/process-definition/key/${enc(key)}/start`, { json: body });
   }
 
+  getProcessDefinition(id: string): Promise<ProcessDefinitionDto> {
+    return this.request('GET', `/process-definition/${enc(id)}`);
+  }
+
+  /** Starts an instance of exactly this definition version (a pinned start, unlike by key). */
+  startProcessInstance(
+    definitionId: string,
+    body: StartProcessInstanceDto = {},
+  ): Promise<ProcessInstanceDto> {
+    return this.request('POST', `/process-definition/${enc(definitionId)}/start`, { json: body });
+  }
+
   getProcessInstance(id: string): Promise<ProcessInstanceDto> {
     return this.request('GET', `/process-instance/${enc(id)}`);
   }

@@ -75,6 +75,12 @@ export function buildRoutes(engine: EmbeddedEngine): Route[] {
     route('POST', '/process-definition/key/:id/start', async (ctx) =>
       ok(await process.startByKey(ctx.params[0], json<StartProcessInstanceDto>(ctx))),
     ),
+    route('GET', '/process-definition/:id', async (ctx) =>
+      ok(toDefinitionDto((await process.definitions.get(ctx.params[0])).row)),
+    ),
+    route('POST', '/process-definition/:id/start', async (ctx) =>
+      ok(await process.startById(ctx.params[0], json<StartProcessInstanceDto>(ctx))),
+    ),
     route('GET', '/process-instance/:id', async (ctx) =>
       ok(await process.getInstance(ctx.params[0])),
     ),

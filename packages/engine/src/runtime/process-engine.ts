@@ -78,7 +78,18 @@ export class ProcessEngine {
   }
 
   async startByKey(key: string, dto: StartProcessInstanceDto): Promise<ProcessInstanceDto> {
-    const row = await this.definitions.latestByKey(this.db.pool, key);
+    return this.startDefinition(await this.definitions.latestByKey(this.db.pool, key), dto);
+  }
+
+  /** Starts an instance of one definition version (`POST /process-definition/{id}/start`). */
+  async startById(id: string, dto: StartProcessInstanceDto): Promise<ProcessInstanceDto> {
+    return this.startDefinition((await this.definitions.get(id)).row, dto);
+  }
+
+  private async startDefinition(
+    row: DefinitionRow,
+    dto: StartProcessInstanceDto,
+  ): Promise<ProcessInstanceDto> {
     const variables = toStoredVariables(dto.variables);
     const startActivityId = resolveStartInstructions(
       dto.startInstructions,
