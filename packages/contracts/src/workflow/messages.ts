@@ -237,4 +237,26 @@ export const WORKFLOW_MESSAGES = {
     zh: '用户组已被任务分配规则使用，不能删除',
     en: 'The user group is used by a task assignment rule and cannot be deleted',
   },
+  // Language-model errors (@platform/llm LlmError.code → `llm.<code>`); no provider detail or key in them.
+  'llm.auth': {
+    zh: '语言模型服务拒绝了平台的访问凭据，请联系管理员检查 LLM_API_KEY',
+    en: "The language model service refused the platform's credentials; please ask the administrator to check LLM_API_KEY",
+  },
+  'llm.rate_limit': {
+    zh: '语言模型服务繁忙（请求过多），请稍后再试',
+    en: 'The language model service is busy (too many requests), please try again shortly',
+  },
+  'llm.timeout': {
+    zh: '语言模型服务响应超时，请稍后再试',
+    en: 'The language model service did not answer in time, please try again later',
+  },
+  'llm.unavailable': {
+    zh: '语言模型服务暂不可用，请稍后再试',
+    en: 'The language model service is not available, please try again later',
+  },
+  'llm.bad_request': {
+    zh: '语言模型服务无法处理该请求（模型名称或参数有误，或对话过长），请联系管理员',
+    en: 'The language model service could not process the request (wrong model name or parameters, or the conversation is too long); please contact the administrator',
+  },
+  'llm.aborted': { zh: '回复已取消', en: 'The reply was cancelled' },
 } as const;
