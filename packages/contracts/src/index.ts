@@ -13,6 +13,7 @@ export * from './identity/session';
 export * from './workflow/agent-graph';
 export * from './workflow/agent-runtime';
 export * from './workflow/assistant';
+export * from './workflow/engine-ops';
 export * from './workflow/messages';
 export * from './workflow/patterns';
 export * from './workflow/rules';

@@ -1,4 +1,5 @@
 import { WORKFLOW_MESSAGES } from '../workflow/messages';
+import { MISSION_MESSAGES } from '../workflow/mission-messages';
 import type { Language } from './language';
 
 /**
@@ -135,6 +136,14 @@ export const MESSAGES = {
   'antibody.structure_not_configured': {
     zh: '未配置结构预测服务（STRUCTURE_PREDICTOR_URL），请联系管理员',
     en: 'The structure predictor is not configured (STRUCTURE_PREDICTOR_URL), please contact the administrator',
+  },
+  'engine.cockpit_unavailable': {
+    zh: '流程运维（Cockpit）未启用：平台未连接 Operaton 引擎（ENGINE_URL、ENGINE_PROXY_SECRET），请联系管理员',
+    en: 'Engine operations (Cockpit) are not available: the platform is not connected to an Operaton engine (ENGINE_URL, ENGINE_PROXY_SECRET), please contact the administrator',
+  },
+  'engine.webapp_sign_in': {
+    zh: '请登录平台，从菜单“流程运维 (Cockpit)”打开',
+    en: 'Sign in to the platform and open it from the menu "Engine operations (Cockpit)"',
   },
   // The antibody toolkit's errors carry their own zh/en text; the gateway fills in the one asked for.
   'antibody.toolkit_error': { zh: '{message}', en: '{message}' },
@@ -342,6 +351,7 @@ export const MESSAGES = {
   },
   'oper.other': { zh: '其他', en: 'Other' },
   ...WORKFLOW_MESSAGES,
+  ...MISSION_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -198,6 +198,10 @@ export const PERMISSIONS = {
     mission: {
       list: 'wujie:mission:list',
       query: 'wujie:mission:query',
+      /** Starting a mission on a workflow (a plain user: online workflows; an administrator also in testing). */
+      add: 'wujie:mission:add',
+      stop: 'wujie:mission:stop',
+      rerun: 'wujie:mission:rerun',
       review: 'wujie:mission:review',
       remove: 'wujie:mission:remove',
     },
@@ -227,6 +231,10 @@ export const PERMISSIONS = {
       edit: 'bpm:model:edit',
     },
     form: { edit: 'bpm:form:edit' },
+  },
+  engine: {
+    /** Operaton's Cockpit, Tasklist and Admin through the gateway; the seed gives it to nobody but the administrator. */
+    ops: { view: 'engine:ops:view' },
   },
 } as const;
 

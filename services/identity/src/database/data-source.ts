@@ -8,6 +8,7 @@ import { AdminConsole1763769600002 } from './migrations/1763769600002-AdminConso
 import { AddAntibodyToolkitMenu1763769700000 } from './migrations/1763769700000-AddAntibodyToolkitMenu';
 import { OperLogRequestId1763769800000 } from './migrations/1763769800000-OperLogRequestId';
 import { JobManagePermission1763769900000 } from './migrations/1763769900000-JobManagePermission';
+import { EngineCockpitMenu1763770000000 } from './migrations/1763770000000-EngineCockpitMenu';
 
 /** Migrations in order; listed explicitly so the build needs no file globbing. */
 export const IDENTITY_MIGRATIONS = [
@@ -17,6 +18,7 @@ export const IDENTITY_MIGRATIONS = [
   AddAntibodyToolkitMenu1763769700000,
   OperLogRequestId1763769800000,
   JobManagePermission1763769900000,
+  EngineCockpitMenu1763770000000,
 ];
 
 export function identityDataSourceOptions(url: string) {
