@@ -21,6 +21,8 @@ import { OperLogQueue } from './common/oper-log.queue';
 import { RateLimitGuard } from './common/rate-limit.guard';
 import { GATEWAY_REDIS } from './common/redis.provider';
 import { GATEWAY_ENV, type GatewayEnv, UPLOADS_ROOT } from './config/env';
+import { EngineOpsController } from './engine/engine-ops.controller';
+import { EngineWebappAccess } from './engine/engine-webapp.access';
 import { FilesController } from './files/files.controller';
 import { HealthController } from './health/health.controller';
 import {
@@ -89,6 +91,8 @@ export const GATEWAY_CONTROLLERS = [
   TaskAssignRuleController,
   BpmFormController,
   UserGroupController,
+  // Engine operations: Cockpit through the gateway (issue 18)
+  EngineOpsController,
 ];
 
 @Module({})
@@ -116,6 +120,7 @@ export class AppModule implements OnApplicationShutdown {
         },
         { provide: RPC_CLIENT, useFactory: () => createRpcClient(env) },
         ServiceClient,
+        EngineWebappAccess,
         OperLogQueue,
         UserSocketHub,
         OpenApiHolder,

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { API_BASE, UPLOAD_MAX_BYTES } from '@platform/contracts';
+import { API_BASE, ENGINE_WEBAPP_PATH, UPLOAD_MAX_BYTES } from '@platform/contracts';
 import { createPino, createValidationPipe, PinoNestLogger } from '@platform/nest-common';
 
 import { AppModule, GATEWAY_CONTROLLERS } from './app.module';
@@ -17,6 +17,8 @@ import { addOperationLog } from './common/oper-log';
 import { OperLogQueue } from './common/oper-log.queue';
 import { addSecurityHeaders } from './common/security-headers';
 import { type GatewayEnv, loadGatewayEnv } from './config/env';
+import { EngineWebappAccess } from './engine/engine-webapp.access';
+import { serveEngineWebapp } from './engine/engine-webapp.proxy';
 import { buildOpenApiDocument, OpenApiHolder } from './openapi/openapi';
 import { UserSocketHub } from './socket/user-socket.hub';
 import { serveWebApp } from './web/web-app';
@@ -43,7 +45,7 @@ export async function createGateway(env: GatewayEnv): Promise<NestFastifyApplica
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
   const fastify = app.getHttpAdapter().getInstance();
-  addSecurityHeaders(fastify);
+  addSecurityHeaders(fastify, [ENGINE_WEBAPP_PATH]);
   addAccessLog(fastify, pino);
   addEnvelope(fastify, API_BASE);
   addOperationLog(fastify, app.get(OperLogQueue), GATEWAY_CONTROLLERS, API_BASE);
@@ -51,6 +53,7 @@ export async function createGateway(env: GatewayEnv): Promise<NestFastifyApplica
   await fastify.register(multipart, {
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10 },
   });
+  await serveEngineWebapp(fastify, app.get(EngineWebappAccess));
   await serveWebApp(fastify, env.WEB_DIST);
   await app.init();
   // After init: Nest registers its JSON parser there, and this one takes its place.

@@ -42,11 +42,37 @@ export function helmetHeaders(options: HelmetOptions = DOCUMENT_OPTIONS): Record
   return headers;
 }
 
-/** The web app's documents get helmet's full set; API responses the lean set a JSON API needs. */
-export function addSecurityHeaders(fastify: FastifyInstance): void {
+/**
+ * Headers of the engine's webapps behind the gateway (Cockpit, Tasklist, Admin): they send their own
+ * Content-Security-Policy with per-response script nonces, which a second policy from here would block,
+ * so only what cannot break them. `same-origin`, not `no-referrer`: with no-referrer browsers send
+ * `Origin: null` on POSTs, and the webapps' CSRF filter refuses those.
+ */
+const PROXIED_APP_HEADERS: Record<string, string> = {
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'SAMEORIGIN',
+  'referrer-policy': 'same-origin',
+};
+
+/**
+ * The web app's documents get helmet's full set; API responses the lean set a JSON API needs; paths
+ * proxied to an application with its own policy (`proxiedApps`, e.g. `/operaton`) the few above.
+ */
+export function addSecurityHeaders(fastify: FastifyInstance, proxiedApps: string[] = []): void {
   const documentHeaders = helmetHeaders();
+  const proxied = (url: string) =>
+    proxiedApps.some(
+      (base) => url === base || url.startsWith(`${base}/`) || url.startsWith(`${base}?`),
+    );
   fastify.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith(API_BASE) ? API_HEADERS : documentHeaders);
+    reply.headers(
+      request.url.startsWith(API_BASE)
+        ? API_HEADERS
+        : proxied(request.url)
+          ? PROXIED_APP_HEADERS
+          : documentHeaders,
+    );
     reply.header('x-request-id', request.id);
     done();
   });

@@ -1,4 +1,4 @@
-import { baseEnvShape, loadEnv } from '@platform/nest-common';
+import { assertStrongSecret, baseEnvShape, loadEnv } from '@platform/nest-common';
 import { z } from 'zod';
 
 const gatewayEnvSchema = z.object({
@@ -33,6 +33,16 @@ const gatewayEnvSchema = z.object({
   STRUCTURE_PREDICTOR_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
   /** Where uploaded files are kept (avatars, rich-text images, attachments). */
   UPLOAD_DIR: z.string().default('data/uploads'),
+  /**
+   * The process engine's REST API (e.g. http://127.0.0.1:8085/engine-rest). Its origin also serves the
+   * engine's webapps (Cockpit) at /operaton, which the gateway proxies for holders of engine:ops:view.
+   */
+  ENGINE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
+  /**
+   * The secret the engine trusts the gateway's X-Platform-User header with (the engine's own
+   * ENGINE_PROXY_SECRET). Without it and ENGINE_URL, Cockpit is not offered.
+   */
+  ENGINE_PROXY_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
   /** Trust X-Forwarded-For from a reverse proxy in front of the gateway. */
   TRUST_PROXY: z
     .enum(['true', 'false'])
@@ -43,7 +53,10 @@ const gatewayEnvSchema = z.object({
 export type GatewayEnv = z.infer<typeof gatewayEnvSchema>;
 
 export function loadGatewayEnv(source: NodeJS.ProcessEnv = process.env): GatewayEnv {
-  return loadEnv(gatewayEnvSchema, source);
+  const env = loadEnv(gatewayEnvSchema, source);
+  if (env.ENGINE_PROXY_SECRET)
+    assertStrongSecret('ENGINE_PROXY_SECRET', env.ENGINE_PROXY_SECRET, env);
+  return env;
 }
 
 export const GATEWAY_ENV = Symbol('GATEWAY_ENV');
