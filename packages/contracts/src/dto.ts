@@ -22,4 +22,5 @@ export * from './dto/auth.dto';
 export * from './dto/common.dto';
 export * from './dto/context.dto';
 export * from './dto/decorators';
+export * from './dto/mission.dto';
 export * from './dto/workflow.dto';

@@ -15,6 +15,7 @@ export * from './workflow/agent-runtime';
 export * from './workflow/assistant';
 export * from './workflow/engine-ops';
 export * from './workflow/messages';
+export * from './workflow/missions';
 export * from './workflow/patterns';
 export * from './workflow/rules';
 export * from './workflow/views';

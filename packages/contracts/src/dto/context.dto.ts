@@ -1,5 +1,13 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
 
 import { type Language, LANGUAGES } from '../common/language';
 
@@ -28,6 +36,11 @@ export class Caller {
   @IsOptional()
   @IsInt()
   companyId?: number | null;
+
+  /** The session's administrator flag (role admin or user 1): services scope records by it. */
+  @IsOptional()
+  @IsBoolean()
+  admin?: boolean;
 }
 
 /** A command body together with the gateway's context: `{ body, client, caller? }`. */

@@ -65,6 +65,20 @@ export const WORKFLOW_PATTERNS = {
   groupCreate: 'workflow.bpm.group.create',
   groupUpdate: 'workflow.bpm.group.update',
   groupRemove: 'workflow.bpm.group.remove',
+
+  missionStart: 'workflow.mission.start',
+  missionList: 'workflow.mission.list',
+  missionGet: 'workflow.mission.get',
+  missionStop: 'workflow.mission.stop',
+  missionLogList: 'workflow.mission-log.list',
+  /** From the agent worker: a node run started (mission log row, mission in progress); idempotent. */
+  missionNodeStarted: 'workflow.mission.node-started',
+  /** From the agent worker: a node run ended with success or failure; idempotent. */
+  missionNodeEnded: 'workflow.mission.node-ended',
+  /** The process instance of a run ended (worker or reconciler); idempotent. */
+  missionCompleted: 'workflow.mission.completed',
+  /** A run failed for good (an incident after the retries); idempotent. */
+  missionFailed: 'workflow.mission.failed',
 } as const;
 
 export type WorkflowPattern = (typeof WORKFLOW_PATTERNS)[keyof typeof WORKFLOW_PATTERNS];

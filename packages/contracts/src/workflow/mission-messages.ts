@@ -1,0 +1,42 @@
+// Messages of missions and their log (issue 12), merged into MESSAGES.
+export const MISSION_MESSAGES = {
+  'mission.not_found': { zh: '任务不存在', en: 'The task does not exist' },
+  'mission.status_locked': { zh: '任务状态不可修改', en: 'Task status cannot be modified' },
+  'mission.status_mismatch': { zh: '任务状态不匹配', en: 'Task status does not match' },
+  'mission.inputs_required': {
+    zh: '提交失败：请输入内容、上传文件或提供补丁',
+    en: 'Submission failed: enter some content, attach a file or give a patch',
+  },
+  'mission.files_max': {
+    zh: '最多只能提交 {count} 个文件',
+    en: 'At most {count} files can be submitted',
+  },
+  'mission.workflow_not_online': {
+    zh: '工作流“{name}”未上线，不能发起任务',
+    en: 'The workflow "{name}" is not online, so no task can be started on it',
+  },
+  'mission.workflow_testing_admin_only': {
+    zh: '工作流“{name}”正在测试中，只有管理员可以发起测试任务',
+    en: 'The workflow "{name}" is in testing: only administrators can start test tasks on it',
+  },
+  'mission.start_failed': {
+    zh: '任务启动失败：流程引擎暂不可用，请稍后重试',
+    en: 'The task could not start: the process engine is not available, please try again later',
+  },
+  'mission.run_mismatch': {
+    zh: '任务状态不匹配：运行 {runId} 不是该任务当前的运行',
+    en: 'Task status does not match: run {runId} is not the current run of the task',
+  },
+  'mission.key_required': {
+    zh: '请提供任务编号或流程实例编号',
+    en: 'Give the task code or the process instance id',
+  },
+  'mission.stopped_in_engine': {
+    zh: '流程实例已在流程引擎中被删除',
+    en: 'The process instance was deleted in the process engine',
+  },
+  'mission.instance_lost': {
+    zh: '流程引擎中找不到该任务的流程实例',
+    en: "The process engine has no trace of the task's process instance",
+  },
+} as const;
