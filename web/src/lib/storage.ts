@@ -3,7 +3,10 @@
 
 export const STORAGE_PREFIX = 'wujie-';
 
-/** The keys the app stores (spec §3 "Local keys"), plus the session token and the duplicate-submit cache. */
+/**
+ * The keys the app stores (spec §3 "Local keys"), plus the session token, the duplicate-submit cache and
+ * the open tabs.
+ */
 export const STORAGE_KEYS = {
   lang: 'saas.lang',
   sidebarStatus: 'sidebarStatus',
@@ -13,6 +16,8 @@ export const STORAGE_KEYS = {
   showSurvey: 'ShowSurvey',
   token: 'Admin-Token',
   lastRequest: 'sessionObj',
+  /** Open tabs of the tags view and the active one (session storage: they last as long as the tab). */
+  tagsView: 'tags-view',
 } as const;
 
 export type StoredValue = string | number | boolean | object;

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
+import { STORAGE_PREFIX } from '../../lib/storage';
 import {
   addTag,
   closeAll,
@@ -8,6 +9,8 @@ import {
   closeRight,
   closeTag,
   nextAfterClose,
+  restoreTags,
+  saveTags,
   type Tag,
   togglePin,
 } from './tags';
@@ -42,5 +45,62 @@ describe('tags view', () => {
   it('should go to the right neighbour after closing, else the left one', () => {
     expect(nextAfterClose(list, closeTag(list, '/b'), '/b')?.path).toBe('/c');
     expect(nextAfterClose(list, closeTag(list, '/d'), '/d')?.path).toBe('/c');
+  });
+});
+
+describe('tags view across a reload', () => {
+  const KEY = `${STORAGE_PREFIX}tags-view`;
+
+  /** The module as a reload finds it: a fresh store made from session storage. */
+  async function reloaded() {
+    vi.resetModules();
+    return import('./tags');
+  }
+
+  it('should restore the open tabs in order with the active one after a reload', async () => {
+    const before = await reloaded();
+    before.tagsStore.set((tags) => [...tags, tag('/index', true), tag('/system/user')]);
+    before.tagsStore.set((tags) =>
+      before.addTag(tags, { ...tag('/system/role'), href: '/system/role?page=2' }),
+    );
+    before.setActiveTag('/system/user');
+    expect(window.sessionStorage.getItem(KEY)).not.toBeNull();
+    expect(window.localStorage.getItem(KEY)).toBeNull();
+
+    const after = await reloaded();
+    expect(after.tagsStore.get()).toEqual([
+      tag('/index', true),
+      tag('/system/user'),
+      { path: '/system/role', href: '/system/role?page=2', affix: false },
+    ]);
+    expect(after.restoreTags().active).toBe('/system/user');
+  });
+
+  it('should forget the tabs when they are all closed (sign-out)', async () => {
+    const before = await reloaded();
+    before.tagsStore.set([tag('/a'), tag('/b')]);
+    before.tagsStore.set([]);
+    expect(window.sessionStorage.getItem(KEY)).toBeNull();
+    expect((await reloaded()).tagsStore.get()).toEqual([]);
+  });
+
+  it('should drop saved tabs that are malformed or lead outside the app', () => {
+    saveTags({ tags: [tag('/a'), tag('/b')], active: '/gone' });
+    expect(restoreTags()).toEqual({ tags: [tag('/a'), tag('/b')], active: undefined });
+    window.sessionStorage.setItem(
+      KEY,
+      JSON.stringify({
+        dataType: 'object',
+        type: true,
+        datetime: 0,
+        content: {
+          tags: [tag('/a'), { path: '//evil.example', href: '//evil.example', affix: false }, 7],
+          active: '/a',
+        },
+      }),
+    );
+    expect(restoreTags()).toEqual({ tags: [tag('/a')], active: '/a' });
+    window.sessionStorage.setItem(KEY, 'not json');
+    expect(restoreTags()).toEqual({ tags: [] });
   });
 });

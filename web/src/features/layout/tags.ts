@@ -1,7 +1,9 @@
+import { readStore, removeStore, STORAGE_KEYS, writeStore } from '../../lib/storage';
 import { createStore, useStore } from '../../lib/store';
 
 // The tab bar of visited pages (spec §2): pinned (affix) tabs stay; the context menu closes the current,
 // the others, those to the left or right, or all closable tabs. Pure functions over the list, one store.
+// The open tabs and the active one are kept in session storage, so a reload brings them back in order.
 
 export interface Tag {
   /** Path of the page (the tab's identity). */
@@ -52,7 +54,57 @@ export function nextAfterClose(before: Tag[], after: Tag[], closed: string): Tag
   return remaining(index + 1) ?? remaining(index - 1) ?? after[after.length - 1];
 }
 
-export const tagsStore = createStore<Tag[]>([]);
+/** What session storage keeps of the tab bar. */
+export interface SavedTags {
+  tags: Tag[];
+  /** Path of the tab that was showing. */
+  active?: string;
+}
+
+/** A path of this app (not `//host`), so a stored tab can only lead within the app. */
+const isAppPath = (value: unknown): value is string =>
+  typeof value === 'string' && value.startsWith('/') && !value.startsWith('//');
+
+function isTag(value: unknown): value is Tag {
+  const tag = value as Partial<Tag> | null;
+  return (
+    typeof tag === 'object' &&
+    tag !== null &&
+    isAppPath(tag.path) &&
+    isAppPath(tag.href) &&
+    typeof tag.affix === 'boolean'
+  );
+}
+
+/** The tabs saved in this browser tab's session storage; anything malformed is dropped. */
+export function restoreTags(): SavedTags {
+  const saved = readStore(STORAGE_KEYS.tagsView) as Partial<SavedTags> | undefined;
+  if (!saved || typeof saved !== 'object' || !Array.isArray(saved.tags)) return { tags: [] };
+  const tags = saved.tags.filter(isTag).map(({ path, href, affix }) => ({ path, href, affix }));
+  const active = tags.some((tag) => tag.path === saved.active) ? saved.active : undefined;
+  return { tags, active };
+}
+
+export function saveTags({ tags, active }: SavedTags): void {
+  if (tags.length === 0) removeStore(STORAGE_KEYS.tagsView, true);
+  else writeStore({ name: STORAGE_KEYS.tagsView, content: { tags, active }, type: true });
+}
+
+const restored = restoreTags();
+let activePath = restored.active;
+
+export const tagsStore = createStore<Tag[]>(restored.tags);
+tagsStore.subscribe(() => {
+  const tags = tagsStore.get();
+  if (!tags.some((tag) => tag.path === activePath)) activePath = undefined;
+  saveTags({ tags, active: activePath });
+});
+
+/** The tab now showing (saved with the list, so a reload knows it). */
+export function setActiveTag(path: string): void {
+  activePath = path;
+  saveTags({ tags: tagsStore.get(), active: activePath });
+}
 
 export function useTags(): Tag[] {
   return useStore(tagsStore, (tags) => tags);

@@ -4,7 +4,7 @@ import { useLocation } from '@tanstack/react-router';
 import { Suspense, useEffect, useMemo } from 'react';
 
 import { useSession } from '../../lib/auth';
-import { addTag, tagsStore } from '../layout/tags';
+import { addTag, setActiveTag, tagsStore } from '../layout/tags';
 import { CONTAINERS, type Title } from './menu';
 import { pageFor } from './page-registry';
 import { PageNotAvailable } from './PageNotAvailable';
@@ -28,6 +28,7 @@ export function PageHost() {
     tagsStore.set((tags) =>
       addTag(tags, { path: location.pathname, href: location.href, affix: found.affix }),
     );
+    setActiveTag(location.pathname);
   }, [found, location.pathname, location.href]);
 
   if (found.kind !== 'page') return null;
