@@ -9,6 +9,7 @@ import { AddAntibodyToolkitMenu1763769700000 } from './migrations/1763769700000-
 import { OperLogRequestId1763769800000 } from './migrations/1763769800000-OperLogRequestId';
 import { JobManagePermission1763769900000 } from './migrations/1763769900000-JobManagePermission';
 import { EngineCockpitMenu1763770000000 } from './migrations/1763770000000-EngineCockpitMenu';
+import { Missions1763770100000 } from './migrations/1763770100000-Missions';
 
 /** Migrations in order; listed explicitly so the build needs no file globbing. */
 export const IDENTITY_MIGRATIONS = [
@@ -19,6 +20,7 @@ export const IDENTITY_MIGRATIONS = [
   OperLogRequestId1763769800000,
   JobManagePermission1763769900000,
   EngineCockpitMenu1763770000000,
+  Missions1763770100000,
 ];
 
 export function identityDataSourceOptions(url: string) {
