@@ -3,7 +3,6 @@ import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
 import { INNER_LINK } from './menu';
 import type { PageProps } from './page-props';
 
-
 type PageLoader = () => Promise<{ default: ComponentType<PageProps> }>;
 
 // Maps the server's component strings (RouteItem.component, e.g. `system/user/index`) and the app's own
@@ -12,6 +11,11 @@ type PageLoader = () => Promise<{ default: ComponentType<PageProps> }>;
 const loaders = new Map<string, PageLoader>([
   ['index', () => import('../pages/DashboardPage').then((m) => ({ default: m.DashboardPage }))],
   [INNER_LINK, () => import('../pages/InnerLinkPage').then((m) => ({ default: m.InnerLinkPage }))],
+  // Engine operations: opens Operaton's Cockpit through the gateway (menu seeded by identity).
+  [
+    'wujie/workflow/cockpit',
+    () => import('../engine/CockpitPage').then((m) => ({ default: m.CockpitPage })),
+  ],
 ]);
 
 const pages = new Map<string, LazyExoticComponent<ComponentType<PageProps>>>();
