@@ -1,21 +1,16 @@
-import './features/admin/pages';
-import './features/bpmn/register';
-
 import { QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { App } from './App';
-import { registerAntibodyPages } from './features/antibody/register';
 import { forgetSession } from './features/auth/session';
-import { registerWorkflowPages } from './features/workflow/register';
 import { activateLanguage, storedLanguage } from './lib/i18n';
 import { notify } from './lib/notify';
 import { configureRequest } from './lib/request';
+import { registerAllPages } from './register-pages';
 import { buildRouter } from './router';
 
-registerAntibodyPages();
-registerWorkflowPages();
+registerAllPages();
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },

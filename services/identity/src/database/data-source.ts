@@ -10,6 +10,7 @@ import { OperLogRequestId1763769800000 } from './migrations/1763769800000-OperLo
 import { JobManagePermission1763769900000 } from './migrations/1763769900000-JobManagePermission';
 import { EngineCockpitMenu1763770000000 } from './migrations/1763770000000-EngineCockpitMenu';
 import { Missions1763770100000 } from './migrations/1763770100000-Missions';
+import { HideMenusWithoutPage1763770150000 } from './migrations/1763770150000-HideMenusWithoutPage';
 
 /** Migrations in order; listed explicitly so the build needs no file globbing. */
 export const IDENTITY_MIGRATIONS = [
@@ -21,6 +22,7 @@ export const IDENTITY_MIGRATIONS = [
   JobManagePermission1763769900000,
   EngineCockpitMenu1763770000000,
   Missions1763770100000,
+  HideMenusWithoutPage1763770150000,
 ];
 
 export function identityDataSourceOptions(url: string) {

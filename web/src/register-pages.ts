@@ -1,0 +1,14 @@
+import './features/admin/pages';
+import './features/bpmn/register';
+
+import { registerAntibodyPages } from './features/antibody/register';
+import { registerWorkflowPages } from './features/workflow/register';
+
+/**
+ * Puts every screen of the app in the page registry (each loaded on first visit): called once at start,
+ * and by the test that every menu entry the server seeds opens a page.
+ */
+export function registerAllPages(): void {
+  registerAntibodyPages();
+  registerWorkflowPages();
+}
