@@ -12,6 +12,7 @@ export * from './identity/permissions';
 export * from './identity/session';
 export * from './workflow/agent-graph';
 export * from './workflow/agent-runtime';
+export * from './workflow/agent-tools';
 export * from './workflow/assistant';
 export * from './workflow/engine-ops';
 export * from './workflow/messages';
