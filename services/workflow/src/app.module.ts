@@ -17,6 +17,12 @@ import { EngineConnection } from './engine/engine-connection';
 import { FunctionsController } from './functions/functions.controller';
 import { FunctionsService } from './functions/functions.service';
 import { HealthController } from './health/health.controller';
+import { DeploymentsService } from './missions/deployments.service';
+import { MissionAccess } from './missions/mission-access';
+import { MissionReconciler } from './missions/mission-reconciler';
+import { MissionRunsService } from './missions/mission-runs.service';
+import { MissionsController } from './missions/missions.controller';
+import { MissionsService } from './missions/missions.service';
 import { SkillsService } from './skills/skills.service';
 import { VersionsService } from './workflows/versions.service';
 import { WorkflowsController } from './workflows/workflows.controller';
@@ -39,6 +45,7 @@ export class AppModule {
         AgentsController,
         FunctionsController,
         BpmController,
+        MissionsController,
         HealthController,
       ],
       providers: [
@@ -54,6 +61,11 @@ export class AppModule {
         RulesService,
         FormsService,
         GroupsService,
+        DeploymentsService,
+        MissionAccess,
+        MissionsService,
+        MissionRunsService,
+        MissionReconciler,
       ],
     };
   }

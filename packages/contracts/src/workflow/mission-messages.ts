@@ -31,10 +31,6 @@ export const MISSION_MESSAGES = {
     zh: '请提供任务编号或流程实例编号',
     en: 'Give the task code or the process instance id',
   },
-  'mission.stopped_in_engine': {
-    zh: '流程实例已在流程引擎中被删除',
-    en: 'The process instance was deleted in the process engine',
-  },
   'mission.instance_lost': {
     zh: '流程引擎中找不到该任务的流程实例',
     en: "The process engine has no trace of the task's process instance",

@@ -13,6 +13,11 @@ const workflowEnvSchema = z.object({
   /** Memory limit of one sandboxed function call (the interpreter's heap). */
   FUNCTION_MEMORY_MB: z.coerce.number().int().min(4).max(1024).default(64),
   /**
+   * How often the engine is asked how the runs of active missions ended (completed, deleted,
+   * incident); 0 turns it off (then only the worker's reports move missions).
+   */
+  MISSION_RECONCILE_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
+  /**
    * A real Camunda 7 / Operaton REST API (e.g. http://camunda:8080/engine-rest). Unset: the service
    * runs the embedded engine (packages/engine) and serves its REST API at ENGINE_HOST:ENGINE_PORT.
    */

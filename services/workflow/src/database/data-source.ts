@@ -4,11 +4,13 @@ import { DataSource } from 'typeorm';
 import { WORKFLOW_ENTITIES } from './entities';
 import { CreateWorkflowSchema1764028800000 } from './migrations/1764028800000-CreateWorkflowSchema';
 import { ModelDeployment1764115200000 } from './migrations/1764115200000-ModelDeployment';
+import { Missions1764201600000 } from './migrations/1764201600000-Missions';
 
 /** Migrations in order; listed explicitly so the build needs no file globbing. */
 export const WORKFLOW_MIGRATIONS = [
   CreateWorkflowSchema1764028800000,
   ModelDeployment1764115200000,
+  Missions1764201600000,
 ];
 
 export function workflowDataSourceOptions(url: string) {

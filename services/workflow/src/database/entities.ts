@@ -1,6 +1,7 @@
 import { Agent } from '../agents/agent.entity';
 import { BpmForm, BpmModel, TaskAssignRule, UserGroup } from '../bpm/bpm.entities';
 import { FunctionDef } from '../functions/function.entity';
+import { Mission, MissionLog, WorkflowDeployment } from '../missions/mission.entity';
 import { Skill } from '../skills/skill.entity';
 import { Workflow, WorkflowVersion } from '../workflows/workflow.entity';
 
@@ -15,4 +16,7 @@ export const WORKFLOW_ENTITIES = [
   BpmForm,
   TaskAssignRule,
   UserGroup,
+  Mission,
+  MissionLog,
+  WorkflowDeployment,
 ];

@@ -23,7 +23,15 @@ export async function deployDiagram(
   key: string,
   xml: string,
 ): Promise<ProcessDefinitionDto> {
-  const content = await prepareForEngine(xml);
+  return deployExecutable(client, key, await prepareForEngine(xml));
+}
+
+/** Deploys BPMN that is already executable (a compiled workflow), the same way. */
+export async function deployExecutable(
+  client: CamundaRestClient,
+  key: string,
+  content: string,
+): Promise<ProcessDefinitionDto> {
   try {
     const deployment = await client.deploy({
       deploymentName: key,

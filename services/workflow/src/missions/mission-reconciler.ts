@@ -1,0 +1,150 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { MISSION_ACTIVE_STATUSES, renderMessage } from '@platform/contracts';
+import { type DataSource, In, IsNull,MoreThan, Not } from 'typeorm';
+
+import { WORKFLOW_ENV, type WorkflowEnv } from '../config/env';
+import { InjectWorkflowDb } from '../database/inject';
+import { EngineConnection } from '../engine/engine-connection';
+import { Mission } from './mission.entity';
+import { MissionRunsService } from './mission-runs.service';
+import { moveMission } from './mission-state';
+
+/** Missions looked at per round. */
+const BATCH = 200;
+
+/**
+ * Finds out from the engine how the runs of active missions ended, every MISSION_RECONCILE_MS:
+ * an instance that completed makes its mission completed, one deleted in the engine (Cockpit)
+ * stopped, one that failed or has an incident (a node out of retries) error interrupted. Polling
+ * the engine's history rather than waiting for a report means an end is never lost, whichever
+ * process (worker, this service, the engine) was down when it happened; every move is a
+ * compare-and-set, so several instances of this service may run it side by side.
+ */
+@Injectable()
+export class MissionReconciler implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(MissionReconciler.name);
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<number> | null = null;
+  /** Round robin over the active missions: the last id looked at. */
+  private cursor = 0;
+
+  constructor(
+    @InjectWorkflowDb() private readonly db: DataSource,
+    @Inject(WORKFLOW_ENV) private readonly env: WorkflowEnv,
+    private readonly engine: EngineConnection,
+    private readonly runs: MissionRunsService,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const every = this.env.MISSION_RECONCILE_MS;
+    if (every <= 0) return;
+    this.timer = setInterval(() => void this.tick(), every);
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => 0);
+  }
+
+  /** One round (at most one at a time); the number of missions moved. */
+  async tick(): Promise<number> {
+    if (this.running) return this.running;
+    this.running = this.round()
+      .catch((error: unknown) => {
+        this.logger.warn(`mission reconciliation failed: ${String(error)}`);
+        return 0;
+      })
+      .finally(() => {
+        this.running = null;
+      });
+    return this.running;
+  }
+
+  private async round(): Promise<number> {
+    const missions = await this.db.getRepository(Mission).find({
+      select: [
+        'id',
+        'code',
+        'status',
+        'language',
+        'processInstanceId',
+        'processDefinitionId',
+        'currentRunId',
+        'startedAt',
+      ],
+      where: {
+        status: In([...MISSION_ACTIVE_STATUSES]),
+        processInstanceId: Not(IsNull()),
+        id: MoreThan(this.cursor),
+      },
+      order: { id: 'ASC' },
+      take: BATCH,
+    });
+    this.cursor = missions.length === BATCH ? Number(missions[BATCH - 1].id) : 0;
+    if (!missions.length) return 0;
+    const client = this.engine.client;
+    const history = await client.historicProcessInstances({
+      processInstanceIds: missions.map((m) => m.processInstanceId).join(','),
+      maxResults: BATCH,
+    });
+    const byInstance = new Map(history.map((h) => [h.id, h]));
+    let moved = 0;
+    const running: Mission[] = [];
+    for (const mission of missions) {
+      const instance = byInstance.get(mission.processInstanceId!);
+      const ref = { missionCode: mission.code, runId: mission.currentRunId ?? undefined };
+      if (!instance) {
+        // No history: gone only if the runtime does not know it either (history may be off).
+        if (await client.findProcessInstance(mission.processInstanceId!)) running.push(mission);
+        else {
+          await this.runs.failed({
+            ...ref,
+            error: renderMessage('mission.instance_lost', mission.language),
+          });
+          moved += 1;
+        }
+      } else if (instance.state === 'COMPLETED') {
+        await this.runs.completed(ref);
+        moved += 1;
+      } else if (instance.state === 'EXTERNALLY_TERMINATED') {
+        await moveMission(this.db, mission, 'stop', { endedAt: new Date() }, { idempotent: true });
+        moved += 1;
+      } else if (instance.state === 'INTERNALLY_TERMINATED') {
+        await this.runs.failed({ ...ref, error: instance.deleteReason ?? 'INTERNALLY_TERMINATED' });
+        moved += 1;
+      } else running.push(mission);
+    }
+    return moved + (await this.incidents(running));
+  }
+
+  /** A node out of retries raises an incident: its mission becomes error interrupted with the reason. */
+  private async incidents(missions: Mission[]): Promise<number> {
+    const byInstance = new Map(missions.map((m) => [m.processInstanceId!, m]));
+    let moved = 0;
+    for (const definitionId of new Set(missions.map((m) => m.processDefinitionId))) {
+      const incidents = await this.engine.client.incidents({ processDefinitionId: definitionId });
+      const seen = new Set<string>();
+      for (const incident of incidents) {
+        const mission = byInstance.get(incident.processInstanceId ?? '');
+        if (!mission || seen.has(mission.code)) continue;
+        seen.add(mission.code);
+        await this.runs.failed({
+          missionCode: mission.code,
+          runId: mission.currentRunId ?? undefined,
+          nodeId: incident.activityId ?? undefined,
+          error: incident.incidentMessage ?? incident.incidentType,
+        });
+        moved += 1;
+      }
+    }
+    return moved;
+  }
+}

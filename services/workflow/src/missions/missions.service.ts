@@ -1,0 +1,299 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+
+import { Injectable, Logger } from '@nestjs/common';
+import {
+  DomainError,
+  hasMissionInput,
+  type Language,
+  MISSION_ACTIVE_STATUSES,
+  MISSION_STATUS,
+  MISSION_VARIABLES,
+  type MissionInputs,
+  type MissionLogView,
+  missionMove,
+  type MissionSortField,
+  type MissionStartedView,
+  type MissionSummaryView,
+  type MissionView,
+  type PageView,
+  WORKFLOW_STATUS,
+} from '@platform/contracts';
+import type {
+  MissionInputsBody,
+  MissionListQuery,
+  MissionLogListQuery,
+  MissionStartBody,
+} from '@platform/contracts/dto';
+import { CamundaRestError, type ProcessInstanceDto } from '@platform/engine';
+import type { DataSource } from 'typeorm';
+
+import { contains } from '../common/commands';
+import { pageRows } from '../common/pages';
+import { InjectWorkflowDb } from '../database/inject';
+import { EngineConnection } from '../engine/engine-connection';
+import { WorkflowVersion } from '../workflows/workflow.entity';
+import { WorkflowsService } from '../workflows/workflows.service';
+import { DeploymentsService } from './deployments.service';
+import { Mission, MissionLog, type WorkflowDeployment } from './mission.entity';
+import { MissionAccess, type MissionCaller } from './mission-access';
+import { moveMission } from './mission-state';
+import { missionLogView, missionState, missionSummary, missionView } from './missions.mapper';
+
+const SORT_COLUMNS: Record<MissionSortField, string> = {
+  id: 'm.id',
+  code: 'm.code',
+  name: 'm.name',
+  status: 'm.status',
+  createTime: 'm.createTime',
+  updateTime: 'm.updateTime',
+};
+
+const SUMMARY_COLUMNS: (keyof Mission)[] = [
+  'id',
+  'code',
+  'name',
+  'description',
+  'workflowId',
+  'workflowVersion',
+  'workflowVersionId',
+  'ownerUserId',
+  'conversationId',
+  'status',
+  'language',
+  'startedAt',
+  'endedAt',
+  'createTime',
+  'updateTime',
+];
+
+/**
+ * Missions as their owners and administrators see them: start one on a workflow (compiled and
+ * deployed once per version, the instance started on that pinned definition), list, read, stop,
+ * and read the log of node runs. Every mission a request names goes through MissionAccess.
+ */
+@Injectable()
+export class MissionsService {
+  private readonly logger = new Logger(MissionsService.name);
+
+  constructor(
+    @InjectWorkflowDb() private readonly db: DataSource,
+    private readonly access: MissionAccess,
+    private readonly workflows: WorkflowsService,
+    private readonly deployments: DeploymentsService,
+    private readonly engine: EngineConnection,
+  ) {}
+
+  /**
+   * A plain user starts on an online workflow, an administrator also on one in testing. The mission
+   * row exists before the instance starts (the worker may report its first node at once); if the
+   * engine refuses the start, the row goes again and nothing is left behind.
+   */
+  async start(
+    body: MissionStartBody,
+    caller: MissionCaller,
+    language: Language,
+  ): Promise<MissionStartedView> {
+    const inputs = inputsOf(body.inputs);
+    if (!hasMissionInput(inputs)) throw new DomainError('mission.inputs_required');
+    const workflow = await this.workflows.find(body.workflowId);
+    const startable =
+      workflow.status === WORKFLOW_STATUS.online ||
+      (workflow.status === WORKFLOW_STATUS.testing && caller.admin);
+    if (!startable) {
+      throw new DomainError(
+        workflow.status === WORKFLOW_STATUS.testing
+          ? 'mission.workflow_testing_admin_only'
+          : 'mission.workflow_not_online',
+        { name: workflow.name },
+      );
+    }
+    const version = await this.db
+      .getRepository(WorkflowVersion)
+      .findOneBy({ workflowId: workflow.id, version: workflow.version });
+    if (!version) {
+      throw new DomainError('workflow.version_not_found', { version: workflow.version }, 404);
+    }
+    let deployment = await this.deployments.definitionFor(version);
+    const runId = randomUUID();
+    const mission = await this.db.getRepository(Mission).save(
+      this.db.getRepository(Mission).create({
+        code: missionCode(),
+        name: body.name ?? workflow.name,
+        description: body.description ?? '',
+        workflowId: workflow.id,
+        workflowVersionId: version.id,
+        workflowVersion: version.version,
+        processDefinitionId: deployment.processDefinitionId,
+        ownerUserId: caller.userId,
+        conversationId: body.conversationId ?? null,
+        status: MISSION_STATUS.notStarted,
+        language,
+        inputs,
+        result: null,
+        error: null,
+        currentRunId: runId,
+        createBy: String(caller.userId),
+        updateBy: String(caller.userId),
+      }),
+    );
+    let instance: ProcessInstanceDto;
+    try {
+      instance = await this.startInstance(mission, deployment, runId).catch(async (error) => {
+        // The engine lost the definition (its database was reset): deploy again, once.
+        if (!(error instanceof CamundaRestError) || error.status !== 404) throw error;
+        await this.deployments.forget(deployment);
+        deployment = await this.deployments.definitionFor(version);
+        await this.db
+          .getRepository(Mission)
+          .update(mission.id, { processDefinitionId: deployment.processDefinitionId });
+        mission.processDefinitionId = deployment.processDefinitionId;
+        return this.startInstance(mission, deployment, runId);
+      });
+    } catch (error) {
+      await this.db.getRepository(Mission).delete({ id: mission.id });
+      this.logger.warn(`mission ${mission.code} did not start: ${String(error)}`);
+      throw new DomainError('mission.start_failed');
+    }
+    await this.db.getRepository(Mission).update(mission.id, { processInstanceId: instance.id });
+    mission.processInstanceId = instance.id;
+    // A diagram without a wait state ends within the start.
+    if (instance.ended) await moveMission(this.db, mission, 'complete', { endedAt: new Date() });
+    return missionState(await this.db.getRepository(Mission).findOneByOrFail({ id: mission.id }));
+  }
+
+  async list(
+    query: MissionListQuery,
+    caller: MissionCaller,
+  ): Promise<PageView<MissionSummaryView>> {
+    const qb = this.db
+      .getRepository(Mission)
+      .createQueryBuilder('m')
+      .select(SUMMARY_COLUMNS.map((c) => `m.${c}`));
+    this.access.scope(qb, caller, 'm');
+    if (query.status) qb.andWhere('m.status = :status', { status: query.status });
+    if (query.workflowId)
+      qb.andWhere('m.workflowId = :workflowId', { workflowId: query.workflowId });
+    if (query.name) qb.andWhere('m.name LIKE :name', { name: contains(query.name) });
+    if (query.code) qb.andWhere('m.code = :code', { code: query.code });
+    if (query.ownerUserId && caller.admin) {
+      qb.andWhere('m.ownerUserId = :owner', { owner: query.ownerUserId });
+    }
+    if (query.beginTime) qb.andWhere('m.createTime >= :begin', { begin: query.beginTime });
+    if (query.endTime) {
+      qb.andWhere('m.createTime < DATE_ADD(:end, INTERVAL 1 DAY)', {
+        end: query.endTime.slice(0, 10),
+      });
+    }
+    const ascending = query.isAsc === 'asc' || query.isAsc === 'ascending';
+    qb.orderBy(SORT_COLUMNS[query.orderByColumn ?? 'id'], ascending ? 'ASC' : 'DESC');
+    if (query.orderByColumn && query.orderByColumn !== 'id') qb.addOrderBy('m.id', 'DESC');
+    return pageRows(qb, query, missionSummary);
+  }
+
+  async get(id: number, caller: MissionCaller): Promise<MissionView> {
+    const mission = await this.access.byId(caller, id);
+    return missionView(mission, await this.currentNodes(mission));
+  }
+
+  /**
+   * Deletes the process instance (its progress is gone) and marks the mission stopped. The move is
+   * judged before the engine is touched, so stopping a completed mission changes nothing.
+   */
+  async stop(id: number, caller: MissionCaller): Promise<MissionStartedView> {
+    const mission = await this.access.byId(caller, id);
+    const move = missionMove('stop', mission.status);
+    if (!move.ok) throw new DomainError(move.refusal);
+    if (mission.processInstanceId) {
+      try {
+        await this.engine.client.deleteProcessInstance(mission.processInstanceId, {
+          skipCustomListeners: true,
+          failIfNotExists: false,
+        });
+      } catch (error) {
+        this.logger.warn(`mission ${mission.code}: the instance was not deleted: ${String(error)}`);
+        throw new DomainError('bpm.engine_unavailable');
+      }
+    }
+    const stopped = await moveMission(
+      this.db,
+      mission,
+      'stop',
+      { endedAt: new Date(), updateBy: String(caller.userId) },
+      // The reconciler may have seen the deleted instance first.
+      { idempotent: true },
+    );
+    return missionState(stopped);
+  }
+
+  /** Node runs: of one mission (oldest first), or of every mission the caller may see (newest first). */
+  async logs(query: MissionLogListQuery, caller: MissionCaller): Promise<PageView<MissionLogView>> {
+    const qb = this.db.getRepository(MissionLog).createQueryBuilder('l');
+    if (query.missionCode) {
+      await this.access.byCode(caller, query.missionCode);
+      qb.where('l.missionCode = :code', { code: query.missionCode }).orderBy('l.id', 'ASC');
+    } else {
+      qb.innerJoin(Mission, 'm', 'm.id = l.missionId').orderBy('l.id', 'DESC');
+      this.access.scope(qb, caller, 'm');
+    }
+    if (query.runId) qb.andWhere('l.runId = :runId', { runId: query.runId });
+    if (query.nodeId) qb.andWhere('l.nodeId = :nodeId', { nodeId: query.nodeId });
+    if (query.status) qb.andWhere('l.status = :status', { status: query.status });
+    return pageRows(qb, query, missionLogView);
+  }
+
+  private startInstance(
+    mission: Mission,
+    deployment: WorkflowDeployment,
+    runId: string,
+  ): Promise<ProcessInstanceDto> {
+    return this.engine.client.startProcessInstance(deployment.processDefinitionId, {
+      businessKey: mission.code,
+      variables: {
+        [MISSION_VARIABLES.missionCode]: { value: mission.code, type: 'String' },
+        [MISSION_VARIABLES.runId]: { value: runId, type: 'String' },
+        [MISSION_VARIABLES.language]: { value: mission.language, type: 'String' },
+        [MISSION_VARIABLES.inputs]: { value: JSON.stringify(mission.inputs), type: 'Json' },
+      },
+    });
+  }
+
+  /** The nodes running or waiting now, from the engine; none once the mission left the engine. */
+  private async currentNodes(mission: Mission): Promise<string[]> {
+    if (!mission.processInstanceId || !MISSION_ACTIVE_STATUSES.includes(mission.status)) return [];
+    try {
+      const open = await this.engine.client.historicActivityInstances({
+        processInstanceId: mission.processInstanceId,
+        unfinished: true,
+        sortBy: 'startTime',
+        sortOrder: 'asc',
+      });
+      return [...new Set(open.map((a) => a.activityId))];
+    } catch (error) {
+      this.logger.warn(
+        `mission ${mission.code}: no current nodes from the engine: ${String(error)}`,
+      );
+      return [];
+    }
+  }
+}
+
+/** The inputs as stored: text and patch trimmed, empty parts left out. */
+function inputsOf(body: MissionInputsBody | undefined): MissionInputs {
+  const text = body?.text?.trim();
+  const patch = body?.patch?.trim();
+  const files = (body?.files ?? []).map((f) => f.trim()).filter(Boolean);
+  return {
+    ...(text ? { text } : {}),
+    ...(files.length ? { files } : {}),
+    ...(patch ? { patch } : {}),
+  };
+}
+
+/** `M` + UTC time to the second + 8 random hex digits: unique, sortable, readable. */
+function missionCode(): string {
+  const stamp = new Date()
+    .toISOString()
+    .replace(/[-:TZ.]/g, '')
+    .slice(0, 14);
+  return `M${stamp}${randomBytes(4).toString('hex').toUpperCase()}`;
+}

@@ -1,0 +1,393 @@
+import { createServer } from 'node:net';
+
+import {
+  AGENT_TOPIC,
+  DomainError,
+  MISSION_VARIABLES,
+  type MissionLogView,
+  type MissionStartedView,
+  type MissionView,
+  renderMessage,
+  WORKFLOW_PATTERNS as W,
+} from '@platform/contracts';
+import { CamundaRestClient } from '@platform/engine';
+import { baseEnvSchema, callService, createRpcClient, type RpcClient } from '@platform/nest-common';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { agentChain, dataOf, startWorkflowStack, type WorkflowStack } from '../support';
+
+// Missions against the embedded engine through its Camunda REST API: a start compiles and deploys
+// the workflow version once and starts an instance pinned to that definition; the agent worker's
+// reports (sent here over the transport as the worker would) write the mission log idempotently;
+// the reconciler finds ends and incidents in the engine's history. The test plays the worker's
+// part with fetchAndLock/complete/failure on the engine's REST API.
+
+const ENGINE_AUTH = { user: 'mission-test', password: 'Mission-test-engine-password-0123456789' };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  const until = Date.now() + 15_000;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > until) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('missions on the embedded engine', () => {
+  let s: WorkflowStack;
+  let engine: CamundaRestClient;
+  let rpc: RpcClient;
+  let seq = 0;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    s = await startWorkflowStack({
+      ENGINE_PORT: String(port),
+      ENGINE_USER: ENGINE_AUTH.user,
+      ENGINE_PASSWORD: ENGINE_AUTH.password,
+      MISSION_RECONCILE_MS: '150',
+    });
+    engine = new CamundaRestClient({
+      baseUrl: `http://127.0.0.1:${port}/engine-rest`,
+      auth: ENGINE_AUTH,
+    });
+    rpc = createRpcClient(
+      baseEnvSchema.parse({
+        NAMESPACE: s.stack.namespace,
+        REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0',
+      }),
+    );
+    for (const [name, nameEn] of [
+      ['规划', 'Plan'],
+      ['审核', 'Review'],
+    ]) {
+      dataOf(await s.post('/wujie/agent', { name, nameEn }));
+    }
+  });
+  afterAll(async () => {
+    await rpc?.close();
+    await s?.close();
+  });
+
+  /** An online (or other status) workflow of agents named by their English names. */
+  async function workflow(agents = ['Plan'], status = '2') {
+    seq += 1;
+    const key = `mission_flow_${seq}`;
+    const { id } = dataOf<{ id: number }>(
+      await s.post('/wujie/workflow', {
+        name: `任务流程${seq}`,
+        status,
+        agentIds: [1],
+        workflow: agentChain(key, key, agents),
+      }),
+    );
+    return { id, key };
+  }
+
+  const start = async (workflowId: number, lang: 'zh' | 'en' = 'zh') =>
+    dataOf<MissionStartedView>(
+      await s.post('/wujie/mission', { workflowId, inputs: { text: 'humanize 1abc' } }, lang),
+    );
+  const mission = async (id: number) => dataOf<MissionView>(await s.get(`/wujie/mission/${id}`));
+  const report = <T>(pattern: string, body: object) => callService<T>(rpc, pattern, body, 10_000);
+  const refusal = (pattern: string, body: object) =>
+    report(pattern, body).then(
+      () => null,
+      (error: unknown) => (error instanceof DomainError ? error.key : String(error)),
+    );
+  const lockOne = async (workerId: string) => {
+    const [task] = await eventually(
+      () =>
+        engine.fetchAndLock({
+          workerId,
+          maxTasks: 1,
+          topics: [{ topicName: AGENT_TOPIC, lockDuration: 30_000 }],
+        }),
+      (tasks) => tasks.length > 0,
+    );
+    return task;
+  };
+  const logsOf = async (code: string) =>
+    (await s.get(`/wujie/missionLog/list?missionCode=${code}&pageSize=100`)).body
+      .rows as MissionLogView[];
+
+  it('should compile and deploy a workflow version once and start instances pinned to it, with the mission variables', async () => {
+    const { id, key } = await workflow();
+    const first = await start(id, 'en');
+    expect(first).toMatchObject({ status: 'not_started', code: expect.stringMatching(/^M\d{14}/) });
+    const second = await start(id);
+    const [a, b] = [await mission(first.id), await mission(second.id)];
+    expect(b.processDefinitionId).toBe(a.processDefinitionId);
+    expect(a).toMatchObject({ workflowId: id, workflowVersion: 1, language: 'en' });
+    expect(await engine.getProcessDefinitionByKey(key)).toMatchObject({
+      id: a.processDefinitionId,
+      version: 1,
+    });
+    const [rows] = await s.stack.dbs.workflow.query(
+      'SELECT COUNT(*) AS n FROM wf_workflow_deployment WHERE workflow_id = ?',
+      [id],
+    );
+    expect(Number((rows as { n: number }[])[0].n)).toBe(1);
+
+    const instance = await engine.getProcessInstance(a.processInstanceId!);
+    expect(instance).toMatchObject({ businessKey: a.code, definitionId: a.processDefinitionId });
+    expect(a.currentNodes).toEqual(['Task_1']);
+    const tasks = await engine.fetchAndLock({
+      workerId: 'mission-vars',
+      maxTasks: 10,
+      topics: [{ topicName: AGENT_TOPIC, lockDuration: 30_000 }],
+    });
+    const task = tasks.find((t) => t.processInstanceId === a.processInstanceId)!;
+    expect(task.businessKey).toBe(a.code);
+    expect(task.variables[MISSION_VARIABLES.missionCode].value).toBe(a.code);
+    expect(task.variables[MISSION_VARIABLES.runId].value).toBe(a.currentRunId);
+    expect(task.variables[MISSION_VARIABLES.language].value).toBe('en');
+    expect(JSON.parse(String(task.variables[MISSION_VARIABLES.inputs].value))).toEqual({
+      text: 'humanize 1abc',
+    });
+    for (const m of [first, second]) dataOf(await s.post(`/wujie/mission/${m.id}/stop`));
+  });
+
+  it('should keep a running mission on its pinned definition when a new version is published', async () => {
+    const { id, key } = await workflow(['Plan']);
+    const old = await mission((await start(id)).id);
+    const saved = dataOf<{ version: number }>(
+      await s.put('/wujie/workflow', {
+        id,
+        name: '任务流程 v2',
+        status: '2',
+        agentIds: [1],
+        workflow: agentChain(key, key, ['Plan', 'Review']),
+      }),
+    );
+    expect(saved.version).toBe(2);
+    const fresh = await mission((await start(id)).id);
+    expect(fresh).toMatchObject({ workflowVersion: 2 });
+    expect(fresh.processDefinitionId).not.toBe(old.processDefinitionId);
+
+    const again = await mission(old.id);
+    expect(again).toMatchObject({
+      workflowVersion: 1,
+      processDefinitionId: old.processDefinitionId,
+    });
+    expect((await engine.getProcessInstance(old.processInstanceId!)).definitionId).toBe(
+      old.processDefinitionId,
+    );
+    // The old run goes on by its own diagram: one agent, then the end.
+    const task = await eventually(
+      () => engine.externalTasks({ processInstanceId: old.processInstanceId! }),
+      (t) => t.length > 0,
+    );
+    await engine.fetchAndLock({
+      workerId: 'pinned',
+      maxTasks: 10,
+      topics: [{ topicName: AGENT_TOPIC, lockDuration: 30_000 }],
+    });
+    await engine.completeExternalTask(task[0].id, { workerId: 'pinned' });
+    const done = await eventually(
+      () => mission(old.id),
+      (m) => m.status === 'completed',
+    );
+    expect(done.status).toBe('completed');
+    dataOf(await s.post(`/wujie/mission/${fresh.id}/stop`));
+  });
+
+  it('should refuse a workflow whose diagram does not compile, naming the node in the language, and create nothing', async () => {
+    const { id } = await workflow(['Ghost']);
+    const count = async () => {
+      const [rows] = await s.stack.dbs.workflow.query(
+        'SELECT (SELECT COUNT(*) FROM wf_mission WHERE workflow_id = ?) AS missions, (SELECT COUNT(*) FROM wf_workflow_deployment WHERE workflow_id = ?) AS deployments',
+        [id, id],
+      );
+      return (rows as { missions: number; deployments: number }[])[0];
+    };
+    const zh = await s.post('/wujie/mission', { workflowId: id, inputs: { text: 'x' } });
+    expect(zh.body.code).toBe(500);
+    expect(zh.body.msg).toBe('智能体节点 Task_1（任务1）对应的智能体不存在');
+    const en = await s.post('/wujie/mission', { workflowId: id, inputs: { text: 'x' } }, 'en');
+    expect(en.body.msg).toBe('Agent node Task_1 (Ghost): there is no agent of that name');
+    expect(en.body.data.errors).toEqual([
+      { field: 'Task_1', msg: 'Agent node Task_1 (Ghost): there is no agent of that name' },
+    ]);
+    expect(await count()).toEqual({ missions: 0, deployments: 0 });
+  });
+
+  it('should write one log row per run, node and attempt however often the worker reports it', async () => {
+    const { id } = await workflow();
+    const m = await mission((await start(id)).id);
+    const node = {
+      missionCode: m.code,
+      runId: m.currentRunId,
+      nodeId: 'Task_1',
+      attempt: 1,
+      nodeName: '任务1',
+      nodeNameEn: 'Plan',
+      agent: '规划',
+      inputs: { text: 'humanize 1abc' },
+    };
+    const started = await report<MissionLogView>(W.missionNodeStarted, node);
+    const repeated = await report<MissionLogView>(W.missionNodeStarted, node);
+    expect(repeated).toEqual(started);
+    expect(started).toMatchObject({ status: 'running', attempt: 1, endedAt: '' });
+    expect((await mission(m.id)).status).toBe('in_progress');
+
+    // Keyed by the process instance this time; the first end wins.
+    const ended = { ...node, missionCode: undefined, processInstanceId: m.processInstanceId };
+    const first = await report<MissionLogView>(W.missionNodeEnded, {
+      ...ended,
+      status: 'success',
+      outputs: { result: 'H1', files: [] },
+    });
+    const late = await report<MissionLogView>(W.missionNodeEnded, {
+      ...ended,
+      status: 'failed',
+      outputs: { result: 'other' },
+      error: 'late duplicate',
+    });
+    expect(late).toEqual(first);
+    expect(first).toMatchObject({ id: started.id, status: 'success', outputs: { result: 'H1' } });
+    // A start redelivered after the end does not make the row run again.
+    expect(await report<MissionLogView>(W.missionNodeStarted, node)).toMatchObject({
+      status: 'success',
+    });
+    // A retry is a new attempt, a new row; its end may arrive before its start.
+    await report(W.missionNodeEnded, { ...node, attempt: 2, status: 'failed', error: 'timeout' });
+    await report(W.missionNodeStarted, { ...node, attempt: 2 });
+    const logs = await logsOf(m.code);
+    expect(logs.map((l) => [l.nodeId, l.attempt, l.status])).toEqual([
+      ['Task_1', 1, 'success'],
+      ['Task_1', 2, 'failed'],
+    ]);
+    expect(logs[1]).toMatchObject({ error: 'timeout', agent: '规划', nodeNameEn: 'Plan' });
+
+    expect(await refusal(W.missionNodeStarted, { ...node, runId: 'stale-run' })).toBe(
+      'mission.run_mismatch',
+    );
+    expect(await refusal(W.missionNodeStarted, { runId: m.currentRunId, nodeId: 'x' })).toBe(
+      'mission.key_required',
+    );
+    dataOf(await s.post(`/wujie/mission/${m.id}/stop`));
+  });
+
+  it('should complete the mission when its instance ends, with the last node outputs, and then refuse new node runs', async () => {
+    const { id } = await workflow();
+    const m = await mission((await start(id)).id);
+    const task = await lockOne('completes');
+    expect(task.businessKey).toBe(m.code);
+    const node = { missionCode: m.code, runId: m.currentRunId, nodeId: task.activityId };
+    await report(W.missionNodeStarted, node);
+    await report(W.missionNodeEnded, {
+      ...node,
+      status: 'success',
+      outputs: { result: 'EVQLVESGGGLVQPGG' },
+    });
+    await engine.completeExternalTask(task.id, { workerId: 'completes' });
+    const done = await eventually(
+      () => mission(m.id),
+      (x) => x.status === 'completed',
+    );
+    expect(done).toMatchObject({
+      status: 'completed',
+      result: { result: 'EVQLVESGGGLVQPGG' },
+      currentNodes: [],
+    });
+    expect(done.endedAt).not.toBe('');
+    // The worker's last report repeated after the end is still answered; a new node run is not.
+    await expect(
+      report(W.missionNodeEnded, { ...node, status: 'success', outputs: {} }),
+    ).resolves.toMatchObject({ outputs: { result: 'EVQLVESGGGLVQPGG' } });
+    expect(await refusal(W.missionNodeStarted, { ...node, nodeId: 'Task_9' })).toBe(
+      'mission.status_locked',
+    );
+    expect(
+      await report<MissionStartedView>(W.missionCompleted, { missionCode: m.code }),
+    ).toMatchObject({ status: 'completed' });
+  });
+
+  it('should stop a mission: instance deleted, status stopped, log kept; a second stop is refused in the user language', async () => {
+    const { id } = await workflow();
+    const m = await mission((await start(id)).id);
+    await report(W.missionNodeStarted, {
+      missionCode: m.code,
+      runId: m.currentRunId,
+      nodeId: 'Task_1',
+    });
+    const stopped = dataOf<MissionStartedView>(await s.post(`/wujie/mission/${m.id}/stop`));
+    expect(stopped).toEqual({ id: m.id, code: m.code, status: 'stopped' });
+    expect(await engine.findProcessInstance(m.processInstanceId!)).toBeNull();
+    const [history] = await engine.historicProcessInstances({
+      processInstanceId: m.processInstanceId!,
+    });
+    expect(history.state).toBe('EXTERNALLY_TERMINATED');
+    expect(await mission(m.id)).toMatchObject({ status: 'stopped', currentNodes: [] });
+    expect(await logsOf(m.code)).toHaveLength(1);
+
+    const zh = await s.post(`/wujie/mission/${m.id}/stop`);
+    expect(zh.body).toMatchObject({ code: 500, msg: '任务状态不可修改' });
+    const en = await s.post(`/wujie/mission/${m.id}/stop`, {}, 'en');
+    expect(en.body).toMatchObject({ code: 500, msg: 'Task status cannot be modified' });
+  });
+
+  it('should interrupt a mission with an error when a node runs out of retries, and refuse a move the error status does not allow', async () => {
+    const { id } = await workflow();
+    const m = await mission((await start(id)).id);
+    const task = await lockOne('fails');
+    await engine.handleExternalTaskFailure(task.id, {
+      workerId: 'fails',
+      errorMessage: 'numbering failed',
+      retries: 0,
+      retryTimeout: 0,
+    });
+    const failed = await eventually(
+      () => mission(m.id),
+      (x) => x.status === 'error',
+    );
+    expect(failed.status).toBe('error');
+    expect(failed.error).toBe(`${task.activityId}: numbering failed`);
+    // Reported again (worker and reconciler both): nothing changes.
+    await expect(
+      report(W.missionFailed, { missionCode: m.code, error: 'again' }),
+    ).resolves.toMatchObject({ status: 'error' });
+    expect((await mission(m.id)).error).toBe(`${task.activityId}: numbering failed`);
+    const key = await refusal(W.missionCompleted, { missionCode: m.code });
+    expect(key).toBe('mission.status_mismatch');
+    expect(renderMessage(key as 'mission.status_mismatch', 'en')).toBe(
+      'Task status does not match',
+    );
+    // An interrupted mission can be stopped.
+    expect(dataOf(await s.post(`/wujie/mission/${m.id}/stop`))).toMatchObject({
+      status: 'stopped',
+    });
+  });
+
+  it('should list with filters, paging and allow-listed sort fields only', async () => {
+    const { id } = await workflow();
+    const made = [await start(id), await start(id), await start(id)];
+    const page = await s.get(`/wujie/mission/list?workflowId=${id}&pageSize=2&pageNum=1`);
+    expect(page.body).toMatchObject({ code: 200, total: 3 });
+    expect(page.body.rows.map((r: { id: number }) => r.id)).toEqual([made[2].id, made[1].id]);
+    const asc = await s.get(
+      `/wujie/mission/list?workflowId=${id}&orderByColumn=createTime&isAsc=asc`,
+    );
+    expect(asc.body.rows[0].id).toBe(made[0].id);
+    dataOf(await s.post(`/wujie/mission/${made[0].id}/stop`));
+    const stopped = await s.get(`/wujie/mission/list?workflowId=${id}&status=stopped`);
+    expect(stopped.body.rows.map((r: { id: number }) => r.id)).toEqual([made[0].id]);
+    const byName = await s.get(`/wujie/mission/list?name=${encodeURIComponent(`任务流程${seq}`)}`);
+    expect(byName.body.total).toBe(3);
+    const bad = await s.get('/wujie/mission/list?orderByColumn=inputs');
+    expect(bad.status).toBe(400);
+    for (const m of made.slice(1)) dataOf(await s.post(`/wujie/mission/${m.id}/stop`));
+  });
+});
