@@ -2,13 +2,41 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { registerUser } from './api';
-import { openContext, pathOf, screenshot, signIn, signInAsAdmin, useBrowser } from './browser';
+import {
+  openContext,
+  pageApi,
+  pathOf,
+  screenshot,
+  signIn,
+  signInAsAdmin,
+  useBrowser,
+} from './browser';
 import { ADMIN_PASSWORD } from './stack';
 
 const browser = useBrowser();
 
 const storageValue = (page: Page, key: string) =>
   page.evaluate((name) => JSON.parse(localStorage.getItem(`wujie-${name}`) ?? 'null'), key);
+
+interface MenuRoute {
+  path: string;
+  hidden?: boolean;
+  children?: MenuRoute[];
+}
+
+/** The address of every entry the menu shows (leaves of the server's tree that are not hidden). */
+function shownMenuPaths(routes: MenuRoute[], parent = ''): string[] {
+  return routes
+    .filter((route) => !route.hidden)
+    .flatMap((route) => {
+      const path = (route.path.startsWith('/') ? route.path : `${parent}/${route.path}`).replace(
+        /\/+/g,
+        '/',
+      );
+      return route.children?.length ? shownMenuPaths(route.children, path) : [path];
+    })
+    .filter((path) => !/^https?:/.test(path));
+}
 
 const tagPaths = (page: Page) =>
   page.$$eval('[data-tag-path]', (tags) => tags.map((tag) => tag.getAttribute('data-tag-path')));
@@ -50,9 +78,9 @@ describe('route guard', () => {
 describe('language', () => {
   it('should switch the visible texts and keep the choice over a reload', async () => {
     const { context, page } = await signInAsAdmin(browser());
-    await page.getByTestId('sidebar-menu').getByText('用户管理').waitFor();
+    await page.getByTestId('sidebar-menu').getByText('企业管理').waitFor();
     await page.getByTestId('lang-en').click();
-    await page.getByTestId('sidebar-menu').getByText('User management').waitFor();
+    await page.getByTestId('sidebar-menu').getByText('Enterprise management').waitFor();
     await page.getByTestId('page-not-available').getByText('Page not available').waitFor();
     expect(await storageValue(page, 'saas.lang')).toMatchObject({
       dataType: 'string',
@@ -60,7 +88,7 @@ describe('language', () => {
     });
     await screenshot(page, 'workbench-en');
     await page.reload();
-    await page.getByTestId('sidebar-menu').getByText('User management').waitFor();
+    await page.getByTestId('sidebar-menu').getByText('Enterprise management').waitFor();
     await page.goto('/login');
     await context.close();
     const fresh = await openContext(browser());
@@ -94,9 +122,9 @@ describe('language', () => {
     await requested;
     await page.getByTestId('lang-en').click();
     release();
-    await page.getByTestId('sidebar-menu').getByText('User management').waitFor();
+    await page.getByTestId('sidebar-menu').getByText('Enterprise management').waitFor();
     await page.waitForTimeout(500);
-    expect(await page.getByTestId('sidebar-menu').getByText('用户管理').count()).toBe(0);
+    expect(await page.getByTestId('sidebar-menu').getByText('企业管理').count()).toBe(0);
     await context.close();
   });
 });
@@ -104,31 +132,65 @@ describe('language', () => {
 describe('main layout', () => {
   it('should close tabs from the context menu and keep the pinned ones', async () => {
     const { context, page } = await signInAsAdmin(browser());
-    for (const path of ['/wujie/user', '/wujie/company', '/index', '/wujie/agent']) {
+    for (const path of ['/wujie/workflow', '/wujie/company', '/index', '/wujie/agent']) {
       await page.getByTestId('sidebar-menu').locator(`[data-menu-path="${path}"]`).click();
       await page.locator(`[data-tag-path="${path}"]`).waitFor();
     }
     expect(await tagPaths(page)).toEqual([
       '/index',
       '/wujie/char/talk',
-      '/wujie/user',
+      '/wujie/workflow',
       '/wujie/company',
       '/wujie/agent',
     ]);
-    await page.locator('[data-tag-path="/wujie/user"]').click({ button: 'right' });
+    await page.locator('[data-tag-path="/wujie/workflow"]').click({ button: 'right' });
     await page.getByTestId('tags-menu').getByText('关闭右侧').click();
-    expect(await tagPaths(page)).toEqual(['/index', '/wujie/char/talk', '/wujie/user']);
-    await page.waitForURL('**/wujie/user');
-    await page.locator('[data-tag-path="/wujie/user"]').click({ button: 'right' });
+    expect(await tagPaths(page)).toEqual(['/index', '/wujie/char/talk', '/wujie/workflow']);
+    await page.waitForURL('**/wujie/workflow');
+    await page.locator('[data-tag-path="/wujie/workflow"]').click({ button: 'right' });
     await page.getByTestId('tags-menu').getByText('关闭左侧').click();
-    expect(await tagPaths(page)).toEqual(['/index', '/wujie/user']);
-    await page.locator('[data-tag-path="/wujie/user"]').click({ button: 'right' });
+    expect(await tagPaths(page)).toEqual(['/index', '/wujie/workflow']);
+    await page.locator('[data-tag-path="/wujie/workflow"]').click({ button: 'right' });
     await page.getByTestId('tags-menu').getByText('刷新页面').click();
-    await page.waitForURL('**/wujie/user');
-    await page.locator('[data-tag-path="/wujie/user"]').click({ button: 'right' });
+    await page.waitForURL('**/wujie/workflow');
+    await page.locator('[data-tag-path="/wujie/workflow"]').click({ button: 'right' });
     await page.getByTestId('tags-menu').getByText('全部关闭').click();
     await page.waitForURL('**/index');
     expect(await tagPaths(page)).toEqual(['/index']);
+    await context.close();
+  });
+
+  it('should bring back the open tabs in order, with the active one, after a reload', async () => {
+    const { context, page } = await signInAsAdmin(browser());
+    for (const path of ['/wujie/company', '/wujie/agent']) {
+      await page.getByTestId('sidebar-menu').locator(`[data-menu-path="${path}"]`).click();
+      await page.locator(`[data-tag-path="${path}"]`).waitFor();
+    }
+    await page.locator('[data-tag-path="/wujie/company"]').click();
+    await page.waitForURL('**/wujie/company');
+    const before = await tagPaths(page);
+    expect(before.slice(-2)).toEqual(['/wujie/company', '/wujie/agent']);
+    await page.reload();
+    await page.locator('[data-tag-path="/wujie/agent"]').waitFor();
+    expect(await tagPaths(page)).toEqual(before);
+    await page.locator('[data-tag-path="/wujie/company"][data-active]').waitFor();
+    expect(await page.locator('[data-tag-path][data-active]').count()).toBe(1);
+    await screenshot(page, 'tags-after-reload');
+    await context.close();
+  });
+
+  it('should open a page from every menu entry shown to the administrator, none "not available"', async () => {
+    const { context, page } = await signInAsAdmin(browser());
+    const paths = shownMenuPaths(await pageApi<MenuRoute[]>(page, 'GET', '/getRouters'));
+    expect(paths.length).toBeGreaterThan(20);
+    const notAvailable: string[] = [];
+    for (const path of paths) {
+      await page.goto(path);
+      // The tab appears once the page host has resolved the address, a page or "not available".
+      await page.locator(`[data-tag-path="${path}"]`).waitFor();
+      if (await page.getByTestId('page-not-available').count()) notAvailable.push(path);
+    }
+    expect(notAvailable).toEqual([]);
     await context.close();
   });
 
@@ -180,8 +242,8 @@ describe('main layout', () => {
     const drawer = page.getByTestId('sidebar-menu');
     await drawer.waitFor();
     await screenshot(page, 'mobile-drawer-zh');
-    await drawer.getByText('用户管理').click();
-    await page.waitForURL('**/wujie/user');
+    await drawer.getByText('企业管理').click();
+    await page.waitForURL('**/wujie/company');
     await drawer.waitFor({ state: 'detached' });
     await context.close();
   });
@@ -215,8 +277,8 @@ describe('permissions', () => {
 
   it('should not show the gated menu entries to an ordinary user', async () => {
     const menu = page.getByTestId('sidebar-menu');
-    await menu.getByText('工作台').waitFor();
-    expect(await menu.getByText('用户管理').count()).toBe(0);
+    await menu.getByText('抗体工具箱').waitFor();
+    expect(await menu.getByText('系统管理').count()).toBe(0);
     expect(await menu.getByText('首页').count()).toBe(0);
     await screenshot(page, 'ordinary-user-zh');
   });
