@@ -56,6 +56,7 @@ import {
   UserGroupController,
 } from './workflow/bpm.controller';
 import { FunctionsController } from './workflow/functions.controller';
+import { MissionController, MissionLogController } from './workflow/mission.controller';
 import { WorkflowController } from './workflow/workflow.controller';
 
 /** Every controller of the gateway (the permission-matrix test walks these). */
@@ -91,6 +92,9 @@ export const GATEWAY_CONTROLLERS = [
   TaskAssignRuleController,
   BpmFormController,
   UserGroupController,
+  // Missions (issue 12)
+  MissionController,
+  MissionLogController,
   // Engine operations: Cockpit through the gateway (issue 18)
   EngineOpsController,
 ];

@@ -40,7 +40,12 @@ export function commandFrom<T>(request: FastifyRequest, body: T): CommandPayload
     body,
     client: clientOf(request),
     caller: session
-      ? { userId: session.userId, tokenId: session.tokenId, companyId: session.companyId }
+      ? {
+          userId: session.userId,
+          tokenId: session.tokenId,
+          companyId: session.companyId,
+          admin: session.admin,
+        }
       : undefined,
   };
 }

@@ -1,0 +1,67 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { BUSINESS_TYPES as B, PERMISSIONS, WORKFLOW_PATTERNS as W } from '@platform/contracts';
+import { MissionListQuery, MissionLogListQuery, MissionStartBody } from '@platform/contracts/dto';
+import type { FastifyRequest } from 'fastify';
+
+import { RequirePermissions } from '../common/decorators';
+import { Log } from '../common/oper-log';
+import { ServiceClient } from '../rpc/service-client';
+import { forwardPage, idOf } from './ids';
+
+const M = PERMISSIONS.wujie.mission;
+const MISSION_LOG: [string, string] = ['任务', 'Task'];
+
+/**
+ * Missions (task list, /mission/info): a user's own, every user's for an administrator. Which
+ * missions a caller may see or act on is decided by the workflow service, in one place.
+ */
+@ApiTags('mission')
+@Controller('wujie/mission')
+export class MissionController {
+  constructor(private readonly services: ServiceClient) {}
+
+  /** Starts a mission on a workflow with the user's inputs (content, files or a patch). */
+  @Post()
+  @HttpCode(200)
+  @RequirePermissions(M.add)
+  @Log(...MISSION_LOG, B.insert)
+  start(@Req() request: FastifyRequest, @Body() body: MissionStartBody) {
+    return this.services.forward(W.missionStart, request, body);
+  }
+
+  @Get('list')
+  @RequirePermissions(M.list)
+  list(@Req() request: FastifyRequest, @Query() query: MissionListQuery) {
+    return forwardPage(this.services, W.missionList, request, query);
+  }
+
+  @Get(':id')
+  @RequirePermissions(M.query)
+  get(@Req() request: FastifyRequest, @Param('id') id: string) {
+    return this.services.forward(W.missionGet, request, idOf(id));
+  }
+
+  /** Ends the mission's process instance: the mission is stopped and its progress gone. */
+  @Post(':id/stop')
+  @HttpCode(200)
+  @RequirePermissions(M.stop)
+  @Log(...MISSION_LOG, B.update)
+  stop(@Req() request: FastifyRequest, @Param('id') id: string) {
+    return this.services.forward(W.missionStop, request, idOf(id));
+  }
+}
+
+/** The log of node runs (page wujie/missionlog, and a mission's nodes on /mission/info). */
+@ApiTags('mission')
+@Controller('wujie/missionLog')
+export class MissionLogController {
+  constructor(private readonly services: ServiceClient) {}
+
+  /** Reading one's own mission includes its log: `wujie:mission:query` is enough for that. */
+  @Get('list')
+  @RequirePermissions([PERMISSIONS.wujie.missionLog.list, M.query], 'any')
+  list(@Req() request: FastifyRequest, @Query() query: MissionLogListQuery) {
+    return forwardPage(this.services, W.missionLogList, request, query);
+  }
+}
