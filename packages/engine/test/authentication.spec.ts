@@ -107,10 +107,8 @@ describe('authentication of the engine REST API', () => {
         body: (route as { body?: BodyInit }).body,
       });
       expect({ route: route.name, status: res.status }).toEqual({ route: route.name, status: 401 });
-      // Camunda's HttpBasicAuthenticationProvider challenge, then the bearer one.
-      expect(res.headers.get('www-authenticate')).toBe(
-        'Basic realm="default", Bearer realm="default"',
-      );
+      // Operaton's HttpBasicAuthenticationProvider challenge (also when a token is accepted).
+      expect(res.headers.get('www-authenticate')).toBe('Basic realm="default"');
       expect(res.headers.get('content-type')).toBe('application/json');
       expect(await res.json()).toMatchObject({ type: 'AuthenticationException' });
     }

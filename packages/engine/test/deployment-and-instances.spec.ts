@@ -165,7 +165,11 @@ describe('deployment, lint and instance commands', () => {
     expect(started).toMatchObject({ definitionId: first.id, businessKey: 'pin-1', ended: false });
     const latest = await h.client.startProcessInstanceByKey('dep_pinned', {});
     expect(latest.definitionId).not.toBe(first.id);
+    // Operaton answers 500 here (RestException), and 404 to GET /process-definition/{id}.
     await expect(h.client.startProcessInstance('no-such-definition')).rejects.toMatchObject({
+      status: 500,
+    });
+    await expect(h.client.getProcessDefinition('no-such-definition')).rejects.toMatchObject({
       status: 404,
     });
   });
@@ -369,6 +373,7 @@ describe('deployment, lint and instance commands', () => {
     expect(await res.json()).toEqual({
       type: 'InvalidRequestException',
       message: "Deployment with id 'no-such-deployment' do not exist",
+      code: null,
     });
   });
 

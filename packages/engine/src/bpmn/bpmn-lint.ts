@@ -13,7 +13,8 @@ export type LintCode =
   | 'UNSUPPORTED_EXTENSION'
   | 'INVALID_EXPRESSION'
   | 'PARALLEL_JOIN_AFTER_EXCLUSIVE'
-  | 'ONE_EXECUTABLE_PROCESS';
+  | 'ONE_EXECUTABLE_PROCESS'
+  | 'INVALID_REFERENCE';
 
 export interface LintProblem {
   elementId: string;

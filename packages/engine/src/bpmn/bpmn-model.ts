@@ -12,7 +12,7 @@ import serializer, {
 export interface ParsedBpmn {
   definitions: ModdleElement;
   moddleContext: unknown;
-  warnings: { message: string }[];
+  warnings: { message: string; element?: ModdleElement; property?: string }[];
 }
 
 /** The parts of a moddle element this package reads; moddle itself is untyped. */

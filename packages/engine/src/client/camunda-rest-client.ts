@@ -175,6 +175,21 @@ export class CamundaRestClient {
     }
   }
 
+  /**
+   * The instance's variables. Json values come as their JSON text (deserializeValues=false: with
+   * true, Operaton serialises its Spin node object instead); files without their content.
+   */
+  getProcessInstanceVariables(id: string): Promise<VariableMap> {
+    return this.request('GET', `/process-instance/${enc(id)}/variables`, {
+      query: { deserializeValues: false },
+    });
+  }
+
+  /** Suspends (true) or activates (false) an instance: a suspended one's tasks are not fetched. */
+  setProcessInstanceSuspended(id: string, suspended: boolean): Promise<void> {
+    return this.request('PUT', `/process-instance/${enc(id)}/suspended`, { json: { suspended } });
+  }
+
   deleteProcessInstance(id: string, query: QueryParams = {}): Promise<void> {
     return this.request('DELETE', `/process-instance/${enc(id)}`, { query });
   }
@@ -211,6 +226,15 @@ export class CamundaRestClient {
 
   externalTasks(query: QueryParams = {}): Promise<ExternalTaskDto[]> {
     return this.request('GET', '/external-task', { query });
+  }
+
+  getExternalTask(id: string): Promise<ExternalTaskDto> {
+    return this.request('GET', `/external-task/${enc(id)}`);
+  }
+
+  /** Sets a task's retries; from 0 to more this resolves its incident and it is fetched again. */
+  setExternalTaskRetries(id: string, retries: number): Promise<void> {
+    return this.request('PUT', `/external-task/${enc(id)}/retries`, { json: { retries } });
   }
 
   fetchAndLock(body: FetchAndLockDto): Promise<LockedExternalTaskDto[]> {

@@ -156,6 +156,18 @@ export const MIGRATIONS: Migration[] = [
       ) ${TABLE}`,
     ],
   },
+  {
+    version: 2,
+    name: 'suspension, start user, removal time and definition category (as Operaton reports them)',
+    up: [
+      'ALTER TABLE eng_process_instance ADD COLUMN suspended TINYINT NOT NULL DEFAULT 0',
+      'ALTER TABLE eng_external_task ADD COLUMN suspended TINYINT NOT NULL DEFAULT 0',
+      'ALTER TABLE eng_user_task ADD COLUMN suspended TINYINT NOT NULL DEFAULT 0',
+      `ALTER TABLE eng_hist_process_instance ADD COLUMN start_user_id VARCHAR(255) NULL,
+        ADD COLUMN removal_time BIGINT NULL`,
+      'ALTER TABLE eng_process_definition ADD COLUMN category VARCHAR(255) NULL',
+    ],
+  },
 ];
 
 /** Applies pending migrations under a named lock, so that several replicas can start at once. */

@@ -4,8 +4,9 @@ import { type EngineCredentials, hasEngineSecret } from '../config/engine-creden
 
 /** Checks an `Authorization` header against the configured credentials. */
 export interface EngineAuthenticator {
-  authenticate(header: string | undefined): boolean;
-  /** `WWW-Authenticate` of a 401, as Camunda's HttpBasicAuthenticationProvider sends it. */
+  /** The authenticated user (ENGINE_USER for basic and bearer alike), or null. */
+  authenticate(header: string | undefined): string | null;
+  /** `WWW-Authenticate` of a 401, as Operaton's HttpBasicAuthenticationProvider sends it. */
   challenge: string;
 }
 
@@ -27,29 +28,27 @@ export function createEngineAuthenticator(credentials: EngineCredentials): Engin
   const user = digest(credentials.user);
   const password = credentials.password ? digest(credentials.password) : null;
   const token = credentials.token ? digest(credentials.token) : null;
-  const challenges = [
-    password && 'Basic realm="default"',
-    token && 'Bearer realm="default"',
-  ].filter(Boolean);
+  const check = (header: string | undefined): boolean => {
+    if (!header) return false;
+    const space = header.indexOf(' ');
+    const scheme = header.slice(0, space).toLowerCase();
+    const value = header.slice(space + 1).trim();
+    if (space < 0 || !value) return false;
+    if (scheme === 'basic' && password) {
+      const decoded = Buffer.from(value, 'base64').toString('utf8');
+      const colon = decoded.indexOf(':');
+      if (colon < 0) return false;
+      // Both halves are always compared, so a right user name takes no longer than a wrong one.
+      const userOk = sameSecret(decoded.slice(0, colon), user);
+      const passwordOk = sameSecret(decoded.slice(colon + 1), password);
+      return userOk && passwordOk;
+    }
+    if (scheme === 'bearer' && token) return sameSecret(value, token);
+    return false;
+  };
   return {
-    challenge: challenges.join(', '),
-    authenticate(header) {
-      if (!header) return false;
-      const space = header.indexOf(' ');
-      const scheme = header.slice(0, space).toLowerCase();
-      const value = header.slice(space + 1).trim();
-      if (space < 0 || !value) return false;
-      if (scheme === 'basic' && password) {
-        const decoded = Buffer.from(value, 'base64').toString('utf8');
-        const colon = decoded.indexOf(':');
-        if (colon < 0) return false;
-        // Both halves are always compared, so a right user name takes no longer than a wrong one.
-        const userOk = sameSecret(decoded.slice(0, colon), user);
-        const passwordOk = sameSecret(decoded.slice(colon + 1), password);
-        return userOk && passwordOk;
-      }
-      if (scheme === 'bearer' && token) return sameSecret(value, token);
-      return false;
-    },
+    // Operaton challenges for basic only, also when it takes a bearer token.
+    challenge: 'Basic realm="default"',
+    authenticate: (header) => (check(header) ? credentials.user : null),
   };
 }

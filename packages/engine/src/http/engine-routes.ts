@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
 import type { EmbeddedEngine } from '../engine';
-import { badRequest } from '../rest/camunda-errors';
+import { badRequest, engineError } from '../rest/camunda-errors';
 import type {
   CompleteExternalTaskDto,
   CompleteTaskDto,
@@ -20,12 +20,18 @@ export interface RouteContext {
   query: Record<string, string>;
   body: Buffer;
   headers: IncomingHttpHeaders;
+  /** The authenticated user (the engine's service account). */
+  user: string;
+  /** e.g. http://127.0.0.1:8085/engine-rest, for the links of created resources. */
+  baseUrl: string;
   onClose(fn: () => void): void;
 }
 
 export interface RouteResult {
   status: number;
   body?: unknown;
+  /** Set for binary answers (file variables); `body` is then a Buffer. */
+  headers?: Record<string, string>;
 }
 
 export interface Route {
@@ -42,7 +48,8 @@ function json<T>(ctx: RouteContext): T {
   try {
     return JSON.parse(ctx.body.toString('utf8')) as T;
   } catch {
-    throw badRequest('The request body is not valid JSON');
+    // Operaton's JSON provider answers a body it cannot read with an empty message.
+    throw badRequest('');
   }
 }
 
@@ -51,14 +58,14 @@ export function buildRoutes(engine: EmbeddedEngine): Route[] {
   const { process, externalTasks, queries, deployments } = engine;
   const route = (method: string, path: string, handler: Route['handler']): Route => ({
     method,
-    pattern: new RegExp(`^${path.replace(/:id/g, '([^/]+)')}/?$`),
+    pattern: new RegExp(`^${path.replace(/:\w+/g, '([^/]+)')}/?$`),
     handler,
   });
   return [
     route('GET', '/engine', async () => ok([{ name: 'default' }])),
     route('GET', '/version', async () => ok({ version: '7.24.0-embedded' })),
     route('POST', '/deployment/create', async (ctx) =>
-      ok(await deployments.deploy(await readDeployment(ctx))),
+      ok(withSelfLink(await deployments.deploy(await readDeployment(ctx)), ctx, 'deployment')),
     ),
     route('GET', '/deployment/:id', async (ctx) => ok(await deployments.get(ctx.params[0]))),
     route('DELETE', '/deployment/:id', async (ctx) => {
@@ -72,18 +79,34 @@ export function buildRoutes(engine: EmbeddedEngine): Route[] {
       const row = await process.definitions.latestByKey(engine.db.pool, ctx.params[0]);
       return ok({ id: row.id, bpmn20Xml: row.xml });
     }),
-    route('POST', '/process-definition/key/:id/start', async (ctx) =>
-      ok(await process.startByKey(ctx.params[0], json<StartProcessInstanceDto>(ctx))),
-    ),
+    route('POST', '/process-definition/key/:id/start', async (ctx) => {
+      const dto = json<StartProcessInstanceDto>(ctx);
+      const started = await process.startByKey(ctx.params[0], dto, ctx.user);
+      return ok(withSelfLink(started, ctx, 'process-instance'));
+    }),
     route('GET', '/process-definition/:id', async (ctx) =>
-      ok(toDefinitionDto((await process.definitions.get(ctx.params[0])).row)),
+      ok(toDefinitionDto(await process.definitionById(ctx.params[0]))),
     ),
-    route('POST', '/process-definition/:id/start', async (ctx) =>
-      ok(await process.startById(ctx.params[0], json<StartProcessInstanceDto>(ctx))),
-    ),
+    route('POST', '/process-definition/:id/start', async (ctx) => {
+      const dto = json<StartProcessInstanceDto>(ctx);
+      const started = await process.startById(ctx.params[0], dto, ctx.user);
+      return ok(withSelfLink(started, ctx, 'process-instance'));
+    }),
     route('GET', '/process-instance/:id', async (ctx) =>
       ok(await process.getInstance(ctx.params[0])),
     ),
+    route('GET', '/process-instance/:id/variables', async (ctx) =>
+      ok(await process.instanceVariables(ctx.params[0])),
+    ),
+    route('PUT', '/process-instance/:id/suspended', async (ctx) => {
+      const { suspended } = json<{ suspended?: boolean }>(ctx);
+      await process.setSuspended(ctx.params[0], suspended === true);
+      return noContent;
+    }),
+    route('GET', '/execution/:id/localVariables/:name/data', async (ctx) => {
+      const file = await process.fileVariable(ctx.params[0], ctx.params[1]);
+      return { status: 200, body: file.data, headers: { 'Content-Type': file.contentType } };
+    }),
     route('DELETE', '/process-instance/:id', async (ctx) => {
       await process.deleteInstance(ctx.params[0], ctx.query.failIfNotExists !== 'false');
       return noContent;
@@ -101,7 +124,7 @@ export function buildRoutes(engine: EmbeddedEngine): Route[] {
     route('GET', '/incident', async (ctx) => ok(await queries.incidents(ctx.query))),
     route('POST', '/message', async (ctx) => {
       const dto = json<CorrelationMessageDto>(ctx);
-      const results = await process.correlate(dto);
+      const results = await process.correlate(dto, ctx.user);
       return dto.resultEnabled ? ok(results) : noContent;
     }),
     route('GET', '/task', async (ctx) => ok(await queries.tasks(ctx.query))),
@@ -110,9 +133,12 @@ export function buildRoutes(engine: EmbeddedEngine): Route[] {
       return variables ? ok(variables) : noContent;
     }),
     route('GET', '/external-task', async (ctx) => ok(await queries.externalTasks(ctx.query))),
+    route('GET', '/external-task/:id', async (ctx) =>
+      ok(await queries.externalTask(ctx.params[0])),
+    ),
     route('POST', '/external-task/fetchAndLock', async (ctx) => {
       const dto = json<FetchAndLockDto>(ctx);
-      if (!dto.workerId) throw badRequest('workerId is required');
+      if (!dto.workerId) throw engineError(500, 'NullValueException', 'workerId is null');
       return ok(await engine.longPoll.fetch(dto, (cancel) => ctx.onClose(cancel)));
     }),
     route('POST', '/external-task/:id/complete', async (ctx) => {
@@ -146,6 +172,21 @@ export function buildRoutes(engine: EmbeddedEngine): Route[] {
       return noContent;
     }),
   ];
+}
+
+/**
+ * Operaton links a created deployment or instance to itself with an absolute URL built from the
+ * request; what it reads back (GET) carries no links.
+ */
+function withSelfLink<T extends { id: string; links: unknown[] }>(
+  dto: T,
+  ctx: RouteContext,
+  resource: string,
+): T {
+  return {
+    ...dto,
+    links: [{ method: 'GET', href: `${ctx.baseUrl}/${resource}/${dto.id}`, rel: 'self' }],
+  };
 }
 
 const CONTROL_FIELDS = new Set([

@@ -41,7 +41,8 @@ export async function startEngineServer(options: EngineServerOptions): Promise<E
   server.keepAliveTimeout = 65_000;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!auth.authenticate(req.headers.authorization)) {
+    const user = auth.authenticate(req.headers.authorization);
+    if (!user) {
       return send(res, unauthorizedResult(), { 'WWW-Authenticate': auth.challenge });
     }
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -57,9 +58,13 @@ export async function startEngineServer(options: EngineServerOptions): Promise<E
         query: Object.fromEntries(url.searchParams),
         body,
         headers: req.headers,
+        user,
+        // Links in answers are absolute, as Operaton builds them from the request.
+        baseUrl: `http://${req.headers.host ?? 'localhost'}${basePath}`,
         onClose: (fn) => res.on('close', () => !res.writableEnded && fn()),
       };
-      return send(res, await route.handler(ctx));
+      const result = await route.handler(ctx);
+      return send(res, result, result.headers);
     }
     send(res, notFoundResult());
   }
@@ -81,7 +86,7 @@ export async function startEngineServer(options: EngineServerOptions): Promise<E
   };
 }
 
-// Camunda's authentication filter answers 401 with an empty body; the JSON body here only adds a
+// Operaton's authentication filter answers 401 with an empty body; the JSON body here only adds a
 // readable reason for clients that show one.
 function unauthorizedResult(): RouteResult {
   return {
@@ -93,10 +98,11 @@ function unauthorizedResult(): RouteResult {
   };
 }
 
+/** What Operaton's JAX-RS layer answers for a path it has no resource for. */
 function notFoundResult(): RouteResult {
   return {
     status: 404,
-    body: { type: 'NotFoundException', message: 'No resource matches this path' },
+    body: { type: 'NotFoundException', message: 'HTTP 404 Not Found', code: null },
   };
 }
 
@@ -122,6 +128,11 @@ function send(
   headers: Record<string, string> = {},
 ): void {
   if (res.writableEnded || res.destroyed) return;
+  if (Buffer.isBuffer(result.body)) {
+    res.writeHead(result.status, { ...headers, 'Content-Length': result.body.length });
+    res.end(result.body);
+    return;
+  }
   if (result.body === undefined) {
     res.writeHead(result.status, headers);
     res.end();
@@ -138,7 +149,7 @@ function send(
 
 function sendError(res: ServerResponse, err: unknown): void {
   if (err instanceof EngineRestError) {
-    const body: Record<string, unknown> = { type: err.type, message: err.message };
+    const body: Record<string, unknown> = { type: err.type, message: err.message, code: err.code };
     if (err.details !== undefined) body.details = err.details;
     return send(res, { status: err.status, body });
   }
@@ -146,12 +157,20 @@ function sendError(res: ServerResponse, err: unknown): void {
   if (code === 'ER_DUP_ENTRY') {
     return send(res, {
       status: 409,
-      body: { type: 'OptimisticLockingException', message: String((err as Error).message) },
+      body: {
+        type: 'OptimisticLockingException',
+        message: String((err as Error).message),
+        code: 0,
+      },
     });
   }
   console.error('[engine-rest]', err);
   send(res, {
     status: 500,
-    body: { type: 'ProcessEngineException', message: (err as Error).message ?? String(err) },
+    body: {
+      type: 'ProcessEngineException',
+      message: (err as Error).message ?? String(err),
+      code: 0,
+    },
   });
 }

@@ -134,13 +134,14 @@ export interface HistoricProcessInstanceDto {
   businessKey: string | null;
   startTime: string;
   endTime: string | null;
-  removalTime: null;
+  removalTime: string | null;
   durationInMillis: number | null;
-  startUserId: null;
+  startUserId: string | null;
   startActivityId: string | null;
   deleteReason: string | null;
   tenantId: null;
   state: HistoricProcessInstanceState;
+  restartedProcessInstanceId: null;
 }
 
 export interface HistoricActivityInstanceDto {
@@ -163,7 +164,7 @@ export interface HistoricActivityInstanceDto {
   canceled: boolean;
   completeScope: boolean;
   tenantId: null;
-  removalTime: null;
+  removalTime: string | null;
   rootProcessInstanceId: string;
 }
 
@@ -212,7 +213,8 @@ export interface TaskDto {
   caseDefinitionId: null;
   suspended: boolean;
   formKey: string | null;
-  camundaFormRef: null;
+  /** Operaton's name for Camunda's camundaFormRef. */
+  operatonFormRef: null;
   tenantId: null;
   taskState: string;
 }
@@ -305,7 +307,7 @@ export interface IncidentDto {
   incidentTimestamp: string;
   incidentType: string;
   activityId: string;
-  failedActivityId: string;
+  failedActivityId: string | null;
   causeIncidentId: string;
   rootCauseIncidentId: string;
   configuration: string;

@@ -9,7 +9,7 @@ import {
 } from '../bpmn/bpmn-model';
 import { DerivedDefinitionError, deriveStartAt } from '../bpmn/derived-definition';
 import type { Connection, EngineDatabase } from '../db/engine-database';
-import { badRequest, notFound } from '../rest/camunda-errors';
+import { badRequest, notFound, restNotFound } from '../rest/camunda-errors';
 
 export interface DefinitionRow {
   id: string;
@@ -20,6 +20,8 @@ export interface DefinitionRow {
   resource_name: string;
   version_tag: string | null;
   history_ttl: number | null;
+  /** The definitions' targetNamespace (null for definitions deployed before it was kept). */
+  category: string | null;
   xml: string;
   source_context: string;
   created: number;
@@ -75,7 +77,7 @@ export class DefinitionCache {
     );
     const row = (rows as DefinitionRow[])[0];
     if (!row) {
-      throw notFound(`No matching process definition with key: ${key} and no tenant-id`);
+      throw restNotFound(`No matching process definition with key: ${key} and no tenant-id`);
     }
     return row;
   }

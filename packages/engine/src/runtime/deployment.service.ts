@@ -6,11 +6,12 @@ import {
   deserializeContext,
   ModdleElement,
   parseBpmn,
+  ParsedBpmn,
   serializeContext,
 } from '../bpmn/bpmn-model';
 import type { Connection, EngineDatabase } from '../db/engine-database';
 import { formatCamundaDate } from '../rest/camunda-date';
-import { EngineRestError, notFound } from '../rest/camunda-errors';
+import { engineError, EngineRestError, notFound } from '../rest/camunda-errors';
 import type {
   DeploymentDto,
   DeploymentSummaryDto,
@@ -39,14 +40,22 @@ interface ParsedResource {
   processName: string | null;
   versionTag: string | null;
   historyTtl: number | null;
+  category: string | null;
   sourceContext: string;
 }
+
+/**
+ * The history time to live of a definition that sets none, in days: deploy/engine configures
+ * Operaton with P180D (application.yaml, as Camunda Run does), and Operaton reports it as the
+ * definition's own.
+ */
+export const DEFAULT_HISTORY_TTL_DAYS = 180;
 
 export function toDefinitionDto(row: DefinitionRow): ProcessDefinitionDto {
   return {
     id: row.id,
     key: row.def_key,
-    category: 'http://bpmn.io/schema/bpmn',
+    category: row.category ?? 'http://bpmn.io/schema/bpmn',
     description: null,
     name: row.name,
     version: row.version,
@@ -56,7 +65,7 @@ export function toDefinitionDto(row: DefinitionRow): ProcessDefinitionDto {
     suspended: false,
     tenantId: null,
     versionTag: row.version_tag,
-    historyTimeToLive: row.history_ttl,
+    historyTimeToLive: row.history_ttl ?? DEFAULT_HISTORY_TTL_DAYS,
     startableInTasklist: true,
   };
 }
@@ -157,13 +166,14 @@ async function insertDefinition(
     resource_name: p.resource.name,
     version_tag: p.versionTag,
     history_ttl: p.historyTtl,
+    category: p.category,
     xml: p.resource.content,
     source_context: p.sourceContext,
     created: now,
   };
   await conn.query(
     `INSERT INTO eng_process_definition (id, def_key, version, name, deployment_id, resource_name, version_tag,
-      history_ttl, xml_hash, xml, source_context, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      history_ttl, category, xml_hash, xml, source_context, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [
       row.id,
       row.def_key,
@@ -173,6 +183,7 @@ async function insertDefinition(
       row.resource_name,
       row.version_tag,
       row.history_ttl,
+      row.category,
       p.hash,
       row.xml,
       row.source_context,
@@ -211,7 +222,8 @@ function deploymentDto(
   deployed: Record<string, ProcessDefinitionDto> | null,
 ): DeploymentDto {
   return {
-    links: [{ method: 'GET', href: `/deployment/${row.id}`, rel: 'self' }],
+    // The REST layer adds the self link to a created deployment; a read one has none.
+    links: [],
     id: row.id,
     name: row.name,
     source: row.source,
@@ -229,16 +241,14 @@ async function parseResource(resource: DeploymentResource): Promise<ParsedResour
   try {
     parsed = await parseBpmn(resource.content);
   } catch (err) {
-    throw parseException(resource.name, [
-      {
-        elementId: '',
-        code: 'UNSUPPORTED_ELEMENT',
-        message: `cannot parse XML: ${(err as Error).message}`,
-        messageZh: `无法解析 XML：${(err as Error).message}`,
-      },
-    ]);
+    // Operaton answers XML it cannot read at all with a 500, not a ParseException.
+    throw engineError(
+      500,
+      'ProcessEngineException',
+      `ENGINE-09003 Could not parse '${resource.name}'. ${(err as Error).message}`,
+    );
   }
-  const problems = await lintBpmn(parsed.definitions);
+  const problems = [...referenceProblems(parsed.warnings), ...(await lintBpmn(parsed.definitions))];
   if (problems.length) throw parseException(resource.name, problems);
   const process = ((parsed.definitions.rootElements as ModdleElement[]) ?? []).find(
     (e) => e.$type === 'bpmn:Process' && e.isExecutable,
@@ -250,8 +260,32 @@ async function parseResource(resource: DeploymentResource): Promise<ParsedResour
     processName: process.name ?? null,
     versionTag: (process.versionTag as string | undefined) ?? null,
     historyTtl: parseTtl(process.historyTimeToLive),
+    category: (parsed.definitions.targetNamespace as string | undefined) ?? null,
     sourceContext: serializeContext(parsed),
   };
+}
+
+/** References to elements that do not exist (moddle only warns), refused as Operaton does. */
+function referenceProblems(warnings: ParsedBpmn['warnings']): LintProblem[] {
+  const problems: LintProblem[] = [];
+  for (const warning of warnings) {
+    const target = /^unresolved reference <(.*)>$/.exec(warning.message)?.[1];
+    if (target === undefined) continue;
+    const elementId = warning.element?.id ?? '';
+    const flow = warning.element?.$type === 'bpmn:SequenceFlow';
+    const end = warning.property === 'bpmn:sourceRef' ? 'source' : 'destination';
+    problems.push({
+      elementId,
+      code: 'INVALID_REFERENCE',
+      message: flow
+        ? `Invalid ${end} '${target}' of sequence flow '${elementId}'`
+        : `Unresolved reference '${target}' in ${warning.property ?? 'an attribute'} of '${elementId}'`,
+      messageZh: flow
+        ? `顺序流 ${elementId} 的${end === 'source' ? '起点' : '终点'} '${target}' 不存在`
+        : `${elementId} 引用的 '${target}' 不存在`,
+    });
+  }
+  return problems;
 }
 
 function parseTtl(value: unknown): number | null {
@@ -262,7 +296,9 @@ function parseTtl(value: unknown): number | null {
 }
 
 function parseException(resourceName: string, problems: LintProblem[]): EngineRestError {
-  const summary = problems.map((p) => p.message).join('; ');
+  const summary = problems
+    .map((p) => `\n* ${p.message} | resource ${resourceName} | line 0 | column 0`)
+    .join('');
   const errors = problems.map((p) => ({
     message: p.message,
     messageZh: p.messageZh,
@@ -272,10 +308,12 @@ function parseException(resourceName: string, problems: LintProblem[]): EngineRe
     mainElementId: p.elementId || null,
     elementIds: p.elementId ? [p.elementId] : [],
   }));
+  // Operaton's format; the Chinese text of each problem is in details (messageZh).
   return new EngineRestError(
     400,
     'ParseException',
-    `ENGINE-09005 Could not parse BPMN process. Errors: ${summary} | 部署被拒绝：${problems.map((p) => p.messageZh).join('；')}`,
+    `ENGINE-09005 Could not parse BPMN process. Errors: ${summary}`,
     { [resourceName]: { errors, warnings: [] } },
+    0,
   );
 }

@@ -1,6 +1,6 @@
 import type { EngineDatabase } from '../db/engine-database';
 import { formatCamundaDate } from '../rest/camunda-date';
-import { badRequest } from '../rest/camunda-errors';
+import { badRequest, restNotFound } from '../rest/camunda-errors';
 import type {
   ExternalTaskDto,
   HistoricActivityInstanceDto,
@@ -43,19 +43,26 @@ class SqlQuery {
     query: Query,
     sortColumns: Record<string, string>,
     defaultOrder: string,
+    select = '*',
   ): [string, unknown[]] {
     const where = this.where.length ? `WHERE ${this.where.join(' AND ')}` : '';
     let order = defaultOrder;
+    if (Boolean(query.sortBy) !== Boolean(query.sortOrder)) {
+      throw badRequest('Only a single sorting parameter specified. sortBy and sortOrder required');
+    }
     if (query.sortBy) {
       const column = sortColumns[query.sortBy];
       if (!column)
         throw badRequest(`Cannot set query parameter 'sortBy' to value '${query.sortBy}'`);
+      if (query.sortOrder !== 'asc' && query.sortOrder !== 'desc') {
+        throw badRequest(`Cannot set query parameter 'sortOrder' to value '${query.sortOrder}'`);
+      }
       order = `${column} ${query.sortOrder === 'desc' ? 'DESC' : 'ASC'}`;
     }
     const limit = Math.min(Number(query.maxResults ?? 10_000) || 10_000, 10_000);
     const offset = Number(query.firstResult ?? 0) || 0;
     return [
-      `SELECT * FROM ${table} ${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
+      `SELECT ${select} FROM ${table} ${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
       [...this.params, limit, offset],
     ];
   }
@@ -71,7 +78,9 @@ interface HistProcessRow {
   start_time: number;
   end_time: number | null;
   start_activity_id: string | null;
+  start_user_id: string | null;
   delete_reason: string | null;
+  removal_time: number | null;
   state: HistoricProcessInstanceState;
 }
 
@@ -91,6 +100,8 @@ interface HistActivityRow {
   end_time: number | null;
   canceled: number;
   complete_scope: number;
+  /** The instance's, once it has ended. */
+  removal_time: number | null;
 }
 
 interface UserTaskRow {
@@ -104,6 +115,7 @@ interface UserTaskRow {
   priority: number;
   created: number;
   definition_id: string;
+  suspended: number;
 }
 
 /** Read-only queries: history, task lists, external tasks and incidents. */
@@ -172,6 +184,8 @@ export class EngineQueries {
         tenantId: 'seq',
       },
       'seq ASC',
+      // Operaton sets the removal time of every activity when the instance ends.
+      '*, (SELECT h.removal_time FROM eng_hist_process_instance h WHERE h.id = process_instance_id) AS removal_time',
     );
     const [rows] = await this.db.pool.query(sql, params);
     return (rows as HistActivityRow[]).map(toHistActivityDto);
@@ -206,6 +220,13 @@ export class EngineQueries {
     return (rows as UserTaskRow[]).map(toTaskDto);
   }
 
+  async externalTask(id: string): Promise<ExternalTaskDto> {
+    const [rows] = await this.db.pool.query('SELECT * FROM eng_external_task WHERE id = ?', [id]);
+    const row = (rows as ExternalTaskRow[])[0];
+    if (!row) throw restNotFound(`External task with id ${id} does not exist`);
+    return toExternalTaskDto(row);
+  }
+
   async externalTasks(query: Query): Promise<ExternalTaskDto[]> {
     const now = Date.now();
     const q = new SqlQuery()
@@ -221,7 +242,9 @@ export class EngineQueries {
       .eq('definition_id', query.processDefinitionId)
       .eq('definition_key', query.processDefinitionKey)
       .flag('(retries IS NULL OR retries > 0)', query.withRetriesLeft)
-      .flag('retries = 0', query.noRetriesLeft);
+      .flag('retries = 0', query.noRetriesLeft)
+      .flag('suspended = 0', query.active)
+      .flag('suspended = 1', query.suspended);
     if (query.locked === 'true') q.add('lock_expiration > ?', now);
     if (query.notLocked === 'true') q.add('(lock_expiration IS NULL OR lock_expiration <= ?)', now);
     const [sql, params] = q.sql(
@@ -264,7 +287,8 @@ export class EngineQueries {
       incidentTimestamp: formatCamundaDate(r.lock_expiration ?? r.create_time)!,
       incidentType: 'failedExternalTask',
       activityId: r.activity_id,
-      failedActivityId: r.activity_id,
+      // Operaton leaves it unset for failed external tasks.
+      failedActivityId: null,
       causeIncidentId: `incident-${r.id}`,
       rootCauseIncidentId: `incident-${r.id}`,
       configuration: r.id,
@@ -290,13 +314,14 @@ function toHistProcessDto(r: HistProcessRow): HistoricProcessInstanceDto {
     businessKey: r.business_key,
     startTime: formatCamundaDate(r.start_time)!,
     endTime: formatCamundaDate(r.end_time),
-    removalTime: null,
+    removalTime: formatCamundaDate(r.removal_time),
     durationInMillis: r.end_time === null ? null : Number(r.end_time) - Number(r.start_time),
-    startUserId: null,
+    startUserId: r.start_user_id,
     startActivityId: r.start_activity_id,
     deleteReason: r.delete_reason,
     tenantId: null,
     state: r.state,
+    restartedProcessInstanceId: null,
   };
 }
 
@@ -321,7 +346,7 @@ function toHistActivityDto(r: HistActivityRow): HistoricActivityInstanceDto {
     canceled: Boolean(r.canceled),
     completeScope: Boolean(r.complete_scope),
     tenantId: null,
-    removalTime: null,
+    removalTime: formatCamundaDate(r.removal_time),
     rootProcessInstanceId: r.process_instance_id,
   };
 }
@@ -347,9 +372,9 @@ function toTaskDto(r: UserTaskRow): TaskDto {
     caseExecutionId: null,
     caseInstanceId: null,
     caseDefinitionId: null,
-    suspended: false,
+    suspended: Boolean(r.suspended),
     formKey: r.form_key,
-    camundaFormRef: null,
+    operatonFormRef: null,
     tenantId: null,
     taskState: 'Created',
   };

@@ -1,6 +1,6 @@
 import type { Connection, EngineDatabase } from '../db/engine-database';
 import { formatCamundaDate } from '../rest/camunda-date';
-import { badRequest, restNotFound } from '../rest/camunda-errors';
+import { badRequest, engineError } from '../rest/camunda-errors';
 import type {
   CompleteExternalTaskDto,
   ExternalTaskBpmnErrorDto,
@@ -38,6 +38,22 @@ export interface ExternalTaskRow {
   version_tag: string | null;
   business_key: string | null;
   local_variables: string | null;
+  suspended: number;
+}
+
+type HolderCommand = 'complete' | 'failure' | 'bpmnError' | 'extendLock';
+
+/** Operaton's words for a command by a worker that does not hold the lock (its quirks included). */
+const WRONG_WORKER: Record<HolderCommand, (id: string, workerId: string) => string> = {
+  complete: (id, w) => `External Task ${id} cannot be completed by worker '${w}'`,
+  failure: (id, w) => `Failure of External Task ${id} cannot be reported by worker '${w}'`,
+  bpmnError: (id, w) => `Bpmn error of External Task ${id} cannot be reported by worker '${w}'`,
+  extendLock: (id, w) => `The lock of the External Task ${id} cannot be extended by worker '${w}''`,
+};
+
+/** An unknown task, as the commands on one report it (GET /external-task/{id} has code null). */
+function taskNotFound(id: string) {
+  return engineError(404, 'RestException', `External task with id ${id} does not exist`);
 }
 
 /** Camunda caps `asyncResponseTimeout` at 30 minutes. */
@@ -58,7 +74,7 @@ export function toExternalTaskDto(row: ExternalTaskRow): ExternalTaskDto {
     processInstanceId: row.process_instance_id,
     tenantId: null,
     retries: row.retries,
-    suspended: false,
+    suspended: Boolean(row.suspended),
     workerId: row.worker_id,
     topicName: row.topic_name,
     priority: Number(row.priority),
@@ -135,19 +151,15 @@ export class ExternalTaskService {
   }
 
   async complete(id: string, dto: CompleteExternalTaskDto): Promise<void> {
-    await this.withLockedTask(id, dto.workerId, 'completed', dto.variables, (cmd, row, vars) =>
+    await this.withLockedTask(id, dto.workerId, 'complete', dto.variables, (cmd, row, vars) =>
       cmd.run.complete(row.execution_id, vars),
     );
   }
 
   async bpmnError(id: string, dto: ExternalTaskBpmnErrorDto): Promise<void> {
     const message = dto.errorMessage ?? dto.errorCode;
-    await this.withLockedTask(
-      id,
-      dto.workerId,
-      'reported a BPMN error',
-      dto.variables,
-      (cmd, row, vars) => cmd.run.bpmnError(row.execution_id, dto.errorCode, message, vars),
+    await this.withLockedTask(id, dto.workerId, 'bpmnError', dto.variables, (cmd, row, vars) =>
+      cmd.run.bpmnError(row.execution_id, dto.errorCode, message, vars),
     );
   }
 
@@ -155,7 +167,7 @@ export class ExternalTaskService {
   private async withLockedTask(
     id: string,
     workerId: string,
-    verb: string,
+    verb: HolderCommand,
     dtos: VariableMap | undefined,
     act: (cmd: InstanceCommand, row: ExternalTaskRow, plain: Record<string, unknown>) => void,
   ): Promise<void> {
@@ -172,7 +184,7 @@ export class ExternalTaskService {
   async failure(id: string, dto: ExternalTaskFailureDto): Promise<void> {
     const retryAt = Date.now() + Math.max(0, dto.retryTimeout ?? 0);
     const topic = await this.db.transaction(async (conn) => {
-      const row = await this.lockedTask(conn, id, dto.workerId, 'failed');
+      const row = await this.lockedTask(conn, id, dto.workerId, 'failure');
       await conn.query(
         'UPDATE eng_external_task SET retries = ?, error_message = ?, error_details = ?, lock_expiration = ? WHERE id = ?',
         [
@@ -190,7 +202,7 @@ export class ExternalTaskService {
 
   async extendLock(id: string, newDuration: number, workerId: string): Promise<void> {
     await this.db.transaction(async (conn) => {
-      const row = await this.lockedTask(conn, id, workerId, 'extended');
+      const row = await this.lockedTask(conn, id, workerId, 'extendLock');
       if (!row.lock_expiration || row.lock_expiration <= Date.now()) {
         throw badRequest(`Cannot extend a lock that expired for external task ${id}`);
       }
@@ -228,6 +240,13 @@ export class ExternalTaskService {
   }
 
   async setRetries(id: string, retries: number): Promise<void> {
+    if (typeof retries === 'number' && retries < 0) {
+      throw engineError(
+        400,
+        'BadUserRequestException',
+        'The number of retries cannot be negative: retries is not greater than or equal to 0',
+      );
+    }
     const topic = await this.db.transaction(async (conn) => {
       const row = await this.taskForUpdate(conn, id);
       await conn.query('UPDATE eng_external_task SET retries = ? WHERE id = ?', [retries, id]);
@@ -239,7 +258,7 @@ export class ExternalTaskService {
   private async findTask(id: string): Promise<ExternalTaskRow> {
     const [rows] = await this.db.pool.query('SELECT * FROM eng_external_task WHERE id = ?', [id]);
     const row = (rows as ExternalTaskRow[])[0];
-    if (!row) throw restNotFound(`External task with id ${id} does not exist`);
+    if (!row) throw taskNotFound(id);
     return row;
   }
 
@@ -248,21 +267,33 @@ export class ExternalTaskService {
       id,
     ]);
     const row = (rows as ExternalTaskRow[])[0];
-    if (!row) throw restNotFound(`External task with id ${id} does not exist`);
+    if (!row) throw taskNotFound(id);
     return row;
   }
 
-  /** Camunda checks only that the caller is the lock holder, not whether the lock expired. */
+  /**
+   * Operaton checks only that the caller is the lock holder (not whether the lock expired), then
+   * that the task's instance is not suspended.
+   */
   private async lockedTask(
     conn: Connection,
     id: string,
     workerId: string,
-    verb: string,
+    command: HolderCommand,
   ): Promise<ExternalTaskRow> {
     const row = await this.taskForUpdate(conn, id);
     if (!workerId || row.worker_id !== workerId) {
-      throw badRequest(
-        `External Task ${id} cannot be ${verb} by worker '${workerId}'. It is locked by worker '${row.worker_id}'.`,
+      throw engineError(
+        400,
+        'RestException',
+        `${WRONG_WORKER[command](id, workerId)}. It is locked by worker '${row.worker_id}'.`,
+      );
+    }
+    if (row.suspended) {
+      throw engineError(
+        400,
+        'RestException',
+        `ENGINE-03043 ExternalTask with id '${id}' is suspended.`,
       );
     }
     return row;
@@ -280,6 +311,7 @@ async function selectFetchable(
     'topic_name = ?',
     '(lock_expiration IS NULL OR lock_expiration <= ?)',
     '(retries IS NULL OR retries > 0)',
+    'suspended = 0',
   ];
   const params: unknown[] = [topic.topicName, now];
   const filter = (sql: string, value: unknown) => {

@@ -5,6 +5,7 @@ import type { Connection } from '../db/engine-database';
 import { EngineRestError, notFound } from '../rest/camunda-errors';
 import { fromPlainValue, StoredVariables, toPlainValues } from '../variables/typed-variables';
 import type { LoadedDefinition } from './definition-cache';
+import { DEFAULT_HISTORY_TTL_DAYS } from './deployment.service';
 import type { HotInstances } from './hot-instances';
 import { InstanceRun, WaitKind, WaitState } from './instance-run';
 
@@ -153,10 +154,7 @@ export async function persistRun(
   writeHistory(cmd, batch, taskIds);
   if (run.ended) {
     batch.add('DELETE FROM eng_process_instance WHERE id = ?', [row.id]);
-    batch.add(
-      "UPDATE eng_hist_process_instance SET end_time = ?, state = 'COMPLETED' WHERE id = ?",
-      [Date.now(), row.id],
-    );
+    batch.add(...endHistoryStatement(row.id, 'COMPLETED', Date.now()));
     await batch.flush(cmd.conn, options.commit ?? false);
     return;
   }
@@ -309,6 +307,25 @@ export function deleteAllWaitsStatements(instanceId: string): [string, unknown[]
   ]);
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * The statement that ends an instance's history: end time, state, and the removal time Operaton
+ * sets at the end (end + the definition's history time to live, 180 days when it has none).
+ */
+export function endHistoryStatement(
+  instanceId: string,
+  state: 'COMPLETED' | 'EXTERNALLY_TERMINATED',
+  at: number,
+): [string, unknown[]] {
+  return [
+    `UPDATE eng_hist_process_instance h LEFT JOIN eng_process_definition d ON d.id = h.definition_id
+      SET h.end_time = ?, h.state = ?, h.removal_time = ? + COALESCE(d.history_ttl, ?) * ${DAY_MS}
+      WHERE h.id = ?`,
+    [at, state, at, DEFAULT_HISTORY_TTL_DAYS, instanceId],
+  ];
+}
+
 /** Statement closing every open activity instance of a process instance as canceled. */
 export function cancelOpenActivitiesStatement(instanceId: string): [string, unknown[]] {
   return [
@@ -345,7 +362,8 @@ function writeHistory(
         row.definition_id,
         row.definition_key,
         event.executionId,
-        taskIds.get(event.executionId) ?? null,
+        // Operaton links user tasks only (an external task is no task of the task service).
+        (wait?.kind === 'user' && taskIds.get(event.executionId)) || null,
         wait?.assignee ?? null,
         event.at,
         event.kind === 'startEnd' ? event.at : null,

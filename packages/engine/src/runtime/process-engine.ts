@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import type { Connection, EngineDatabase } from '../db/engine-database';
-import { badRequest, EngineRestError, notFound } from '../rest/camunda-errors';
+import { badRequest, engineError, EngineRestError, notFound } from '../rest/camunda-errors';
 import type {
   CompleteTaskDto,
   CorrelationMessageDto,
@@ -25,6 +25,7 @@ import {
   cancelOpenActivitiesStatement,
   CommandEffects,
   deleteAllWaitsStatements,
+  endHistoryStatement,
   InstanceCommand,
   InstanceRow,
   noEffects,
@@ -41,6 +42,8 @@ interface StartOptions {
   businessKey: string | null;
   variables: StoredVariables;
   startActivityId: string | null;
+  /** The authenticated caller, recorded as the instance's startUserId. */
+  startUserId: string | null;
   messageId?: string;
 }
 
@@ -77,31 +80,72 @@ export class ProcessEngine {
     return result;
   }
 
-  async startByKey(key: string, dto: StartProcessInstanceDto): Promise<ProcessInstanceDto> {
-    return this.startDefinition(await this.definitions.latestByKey(this.db.pool, key), dto);
+  async startByKey(
+    key: string,
+    dto: StartProcessInstanceDto,
+    startUserId: string | null = null,
+  ): Promise<ProcessInstanceDto> {
+    const row = await this.definitions.latestByKey(this.db.pool, key);
+    return this.startDefinition(row, dto, startUserId);
   }
 
   /** Starts an instance of one definition version (`POST /process-definition/{id}/start`). */
-  async startById(id: string, dto: StartProcessInstanceDto): Promise<ProcessInstanceDto> {
-    return this.startDefinition((await this.definitions.get(id)).row, dto);
+  async startById(
+    id: string,
+    dto: StartProcessInstanceDto,
+    startUserId: string | null = null,
+  ): Promise<ProcessInstanceDto> {
+    const definition = await this.definitions.get(id).catch((err: unknown) => {
+      if (!(err instanceof EngineRestError && err.status === 404)) throw err;
+      throw engineError(
+        500,
+        'RestException',
+        `Cannot instantiate process definition ${id}: no deployed process definition found with id '${id}': processDefinition is null`,
+      );
+    });
+    return this.startDefinition(definition.row, dto, startUserId);
+  }
+
+  /** GET /process-definition/{id}. */
+  async definitionById(id: string): Promise<DefinitionRow> {
+    const definition = await this.definitions.get(id).catch((err: unknown) => {
+      if (!(err instanceof EngineRestError && err.status === 404)) throw err;
+      throw new EngineRestError(
+        404,
+        'InvalidRequestException',
+        `No matching definition with id ${id}`,
+        undefined,
+        0,
+      );
+    });
+    return definition.row;
   }
 
   private async startDefinition(
     row: DefinitionRow,
     dto: StartProcessInstanceDto,
+    startUserId: string | null,
   ): Promise<ProcessInstanceDto> {
-    const variables = toStoredVariables(dto.variables);
-    const startActivityId = resolveStartInstructions(
-      dto.startInstructions,
-      variables,
-      await this.definitions.get(row.id),
-    );
+    let variables: StoredVariables;
+    let startActivityId: string | null;
+    try {
+      variables = toStoredVariables(dto.variables);
+      startActivityId = resolveStartInstructions(
+        dto.startInstructions,
+        variables,
+        await this.definitions.get(row.id),
+      );
+    } catch (err) {
+      // Operaton names the definition in front of what was wrong with the request.
+      if (!(err instanceof EngineRestError) || err.status !== 400) throw err;
+      throw badRequest(`Cannot instantiate process definition ${row.id}: ${err.message}`);
+    }
     const effects = noEffects();
     const result = await this.db.transaction((conn) =>
       this.startInstance(
         conn,
         row,
-        { businessKey: dto.businessKey ?? null, variables, startActivityId },
+        { businessKey: dto.businessKey ?? null, variables, startActivityId, startUserId },
         effects,
         true,
       ),
@@ -142,7 +186,7 @@ export class ProcessEngine {
     };
     const history: [string, unknown[]] = [
       `INSERT INTO eng_hist_process_instance (id, definition_id, definition_key, definition_version, definition_name,
-        business_key, start_time, start_activity_id, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'ACTIVE')`,
+        business_key, start_time, start_activity_id, start_user_id, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'ACTIVE')`,
       [
         id,
         row.id,
@@ -152,6 +196,7 @@ export class ProcessEngine {
         options.businessKey,
         now,
         options.startActivityId ?? firstStart(definition),
+        options.startUserId,
       ],
     ];
     const cmd: InstanceCommand = {
@@ -168,11 +213,17 @@ export class ProcessEngine {
 
   async getInstance(id: string): Promise<ProcessInstanceDto> {
     const [rows] = await this.db.pool.query(
-      'SELECT i.id, i.business_key, d.id AS definition_id, d.def_key FROM eng_process_instance i JOIN eng_process_definition d ON d.id = i.definition_id WHERE i.id = ?',
+      'SELECT i.id, i.business_key, i.suspended, d.id AS definition_id, d.def_key FROM eng_process_instance i JOIN eng_process_definition d ON d.id = i.definition_id WHERE i.id = ?',
       [id],
     );
     const row = (
-      rows as { id: string; business_key: string | null; definition_id: string; def_key: string }[]
+      rows as {
+        id: string;
+        business_key: string | null;
+        suspended: number;
+        definition_id: string;
+        def_key: string;
+      }[]
     )[0];
     if (!row) throw notFound(`Process instance with id ${id} does not exist`);
     return toInstanceDto(
@@ -180,7 +231,94 @@ export class ProcessEngine {
       { id: row.definition_id, def_key: row.def_key },
       row.business_key,
       false,
+      Boolean(row.suspended),
     );
+  }
+
+  /** GET /process-instance/{id}/variables: the instance's variables (files without content). */
+  async instanceVariables(id: string): Promise<VariableMap> {
+    const [rows] = await this.db.pool.query(
+      'SELECT variables FROM eng_process_instance WHERE id = ?',
+      [id],
+    );
+    const row = (rows as { variables: string }[])[0];
+    if (!row) {
+      throw engineError(
+        500,
+        'NullValueException',
+        `execution ${id} doesn't exist: execution is null`,
+      );
+    }
+    return toVariableDtos(JSON.parse(row.variables) as StoredVariables);
+  }
+
+  /**
+   * The content of a file variable, as camunda-external-task-client-js loads it
+   * (GET /execution/{processInstanceId}/localVariables/{name}/data).
+   */
+  async fileVariable(
+    executionId: string,
+    name: string,
+  ): Promise<{ data: Buffer; contentType: string }> {
+    const [rows] = await this.db.pool.query(
+      'SELECT variables FROM eng_process_instance WHERE id = ?',
+      [executionId],
+    );
+    const row = (rows as { variables: string }[])[0];
+    if (!row) {
+      throw engineError(
+        500,
+        'RestException',
+        `Cannot get execution variable ${name}: execution ${executionId} doesn't exist: execution is null`,
+      );
+    }
+    const variable = (JSON.parse(row.variables) as StoredVariables)[name];
+    if (!variable) throw notFound(`execution variable with name ${name} does not exist`);
+    if (variable.type !== 'File') {
+      throw badRequest(`Value of variable with id ${name} is not a binary value.`);
+    }
+    const { mimeType, encoding } = variable.valueInfo as { mimeType?: string; encoding?: string };
+    const contentType = `${mimeType ?? 'application/octet-stream'}${encoding ? `; charset=${encoding}` : ''}`;
+    return { data: Buffer.from(String(variable.value ?? ''), 'base64'), contentType };
+  }
+
+  /**
+   * PUT /process-instance/{id}/suspended. A suspended instance's tasks are not fetched, cannot be
+   * completed or failed, and its messages and timers wait; Operaton answers 204 for an unknown id too.
+   */
+  async setSuspended(id: string, suspended: boolean): Promise<void> {
+    const flag = suspended ? 1 : 0;
+    const statements: [string, unknown[]][] = [
+      ['UPDATE eng_process_instance SET suspended = ? WHERE id = ?', [flag, id]],
+      ['UPDATE eng_external_task SET suspended = ? WHERE process_instance_id = ?', [flag, id]],
+      ['UPDATE eng_user_task SET suspended = ? WHERE process_instance_id = ?', [flag, id]],
+      [
+        "UPDATE eng_hist_process_instance SET state = ? WHERE id = ? AND state IN ('ACTIVE', 'SUSPENDED')",
+        [suspended ? 'SUSPENDED' : 'ACTIVE', id],
+      ],
+    ];
+    await this.db.transaction((conn) =>
+      conn.queryAndCommit(
+        statements.map(([sql]) => sql).join(';\n'),
+        statements.flatMap(([, params]) => params),
+      ),
+    );
+    if (suspended) return;
+    // Activated: its tasks can be fetched again and its due timers fire.
+    const [tasks] = await this.db.pool.query(
+      'SELECT topic_name, COUNT(*) AS n FROM eng_external_task WHERE process_instance_id = ? GROUP BY topic_name',
+      [id],
+    );
+    const effects = noEffects();
+    for (const t of tasks as { topic_name: string; n: number }[])
+      effects.topics.set(t.topic_name, Number(t.n));
+    const [timers] = await this.db.pool.query(
+      'SELECT MIN(due_at) AS t FROM eng_timer_job WHERE process_instance_id = ?',
+      [id],
+    );
+    const due = (timers as { t: number | null }[])[0]?.t;
+    if (due !== null && due !== undefined) effects.nextTimer = Number(due);
+    this.notifier.afterCommit(effects);
   }
 
   async deleteInstance(id: string, failIfNotExists: boolean): Promise<void> {
@@ -191,17 +329,23 @@ export class ProcessEngine {
         [id],
       );
       if (!(rows as unknown[]).length) {
-        if (failIfNotExists) throw notFound(`Process instance with id ${id} does not exist`);
+        if (failIfNotExists) {
+          throw new EngineRestError(
+            404,
+            'InvalidRequestException',
+            `No process instance found for id '${id}': processInstance is null`,
+            undefined,
+            0,
+          );
+        }
         return;
       }
+      // The REST API deletes without a reason: Operaton's history keeps deleteReason null.
       const statements: [string, unknown[]][] = [
         ...deleteAllWaitsStatements(id),
         cancelOpenActivitiesStatement(id),
         ['DELETE FROM eng_process_instance WHERE id = ?', [id]],
-        [
-          "UPDATE eng_hist_process_instance SET end_time = ?, state = 'EXTERNALLY_TERMINATED', delete_reason = 'deleted' WHERE id = ?",
-          [Date.now(), id],
-        ],
+        endHistoryStatement(id, 'EXTERNALLY_TERMINATED', Date.now()),
       ];
       await conn.queryAndCommit(
         statements.map(([sql]) => sql).join(';\n'),
@@ -234,10 +378,10 @@ export class ProcessEngine {
         );
         const running = rows as { id: string; definition_id: string }[];
         if (running.length && !cascade) {
-          throw new EngineRestError(
+          throw engineError(
             500,
             'ProcessEngineException',
-            `Deletion of process definition without cascading failed. Process definition with id: ${running[0].definition_id} can't be deleted, since there exists ${running.length} dependening process instances.`,
+            `ENGINE-03076 Deletion of process definition without cascading failed. Process definition with id: ${running[0].definition_id} can't be deleted, because there are ${running.length} dependent process instances.`,
           );
         }
         for (const instance of running) {
@@ -283,7 +427,16 @@ export class ProcessEngine {
     }
     const effects = noEffects();
     const restarted = await this.db.transaction(async (conn) => {
-      const cmd = await openInstance(conn, id, (row) => this.loadFor(row), effects, this.hot);
+      const cmd = await openInstance(conn, id, (row) => this.loadFor(row), effects, this.hot).catch(
+        (err: unknown) => {
+          if (!(err instanceof EngineRestError && err.status === 404)) throw err;
+          throw engineError(
+            500,
+            'ProcessEngineException',
+            `ENGINE-13036 Process instance '${id}' cannot be modified. The process instance does not exist`,
+          );
+        },
+      );
       assertCancelsAll(instructions, cmd);
       const target = starts[0].activityId!;
       const variables = { ...cmd.variables, ...toStoredVariables(starts[0].variables) };
@@ -306,21 +459,31 @@ export class ProcessEngine {
     this.notifier.afterCommit(effects);
   }
 
-  async correlate(dto: CorrelationMessageDto): Promise<MessageCorrelationResultDto[]> {
-    if (!dto.messageName) throw badRequest('messageName is required');
+  async correlate(
+    dto: CorrelationMessageDto,
+    startUserId: string | null = null,
+  ): Promise<MessageCorrelationResultDto[]> {
+    if (!dto.messageName) throw badRequest('No message name supplied');
     const effects = noEffects();
     const results = await this.db.transaction(async (conn) => {
       const subs = await this.matchingSubscriptions(conn, dto);
       const starts = dto.processInstanceId ? [] : await matchingStarts(conn, dto.messageName);
       const total = subs.length + starts.length;
+      // Operaton reports its MismatchingMessageCorrelationException by class name.
+      const mismatch = (text: string) =>
+        engineError(
+          400,
+          'RestException',
+          `org.operaton.bpm.engine.MismatchingMessageCorrelationException: ${text}`,
+        );
       if (total === 0) {
-        throw badRequest(
+        throw mismatch(
           `Cannot correlate message '${dto.messageName}': No process definition or execution matches the parameters`,
         );
       }
       if (total > 1 && !dto.all) {
-        throw badRequest(
-          `Cannot correlate a message with name '${dto.messageName}' to a single execution. ${total} executions match the correlation keys`,
+        throw mismatch(
+          `ENGINE-13031 Cannot correlate a message with name '${dto.messageName}' to a single execution. ${total} executions match the correlation keys: ${correlationSet(dto)}`,
         );
       }
       const processVariables = toStoredVariables(dto.processVariables);
@@ -339,10 +502,11 @@ export class ProcessEngine {
             out.push({
               resultType: 'Execution',
               processInstance: null,
+              // The execution that received the message (the catch event's) has ended.
               execution: {
                 id: sub.execution_id,
                 processInstanceId: sub.process_instance_id,
-                ended: false,
+                ended: true,
                 tenantId: null,
               },
             });
@@ -359,6 +523,7 @@ export class ProcessEngine {
             businessKey: dto.businessKey ?? null,
             variables: processVariables,
             startActivityId: null,
+            startUserId,
             messageId: start.message_id,
           },
           effects,
@@ -379,7 +544,8 @@ export class ProcessEngine {
     conn: Connection,
     dto: CorrelationMessageDto,
   ): Promise<SubscriptionRow[]> {
-    const where = ['s.message_name = ?'];
+    // Suspended instances receive no messages.
+    const where = ['s.message_name = ?', 'i.suspended = 0'];
     const params: unknown[] = [dto.messageName];
     if (dto.processInstanceId) {
       where.push('s.process_instance_id = ?');
@@ -406,11 +572,16 @@ export class ProcessEngine {
       [taskId],
     );
     const task = (rows as { process_instance_id: string; execution_id: string }[])[0];
-    if (!task) throw notFound(`Cannot find task with id ${taskId}`);
+    const missing = () =>
+      engineError(
+        500,
+        'RestException',
+        `Cannot complete task ${taskId}: Cannot find task with id ${taskId}: task is null`,
+      );
+    if (!task) throw missing();
     const variables = toStoredVariables(dto.variables);
     return this.withInstance(task.process_instance_id, (cmd) => {
-      if (!cmd.run.waits.has(task.execution_id))
-        throw notFound(`Cannot find task with id ${taskId}`);
+      if (!cmd.run.waits.has(task.execution_id)) throw missing();
       Object.assign(cmd.variables, variables);
       cmd.run.complete(task.execution_id, toPlainValues(variables));
       return dto.withVariablesInReturn ? toVariableDtos(cmd.variables) : null;
@@ -420,7 +591,9 @@ export class ProcessEngine {
   /** Resumes instances whose timers are due; bpmn-engine fires a due timer on resume. */
   async runDueTimers(now = Date.now()): Promise<number> {
     const [rows] = await this.db.pool.query(
-      'SELECT DISTINCT process_instance_id FROM eng_timer_job WHERE due_at <= ? LIMIT 100',
+      `SELECT DISTINCT t.process_instance_id FROM eng_timer_job t
+        JOIN eng_process_instance i ON i.id = t.process_instance_id AND i.suspended = 0
+        WHERE t.due_at <= ? LIMIT 100`,
       [now],
     );
     const ids = (rows as { process_instance_id: string }[]).map((r) => r.process_instance_id);
@@ -538,16 +711,29 @@ export function toInstanceDto(
   definition: Pick<DefinitionRow, 'id' | 'def_key'>,
   businessKey: string | null,
   ended: boolean,
+  suspended = false,
 ): ProcessInstanceDto {
   return {
-    links: [{ method: 'GET', href: `/process-instance/${id}`, rel: 'self' }],
+    // The REST layer adds the self link to a started instance; a read one has none.
+    links: [],
     id,
     definitionId: definition.id,
     definitionKey: definition.def_key,
     businessKey,
     caseInstanceId: null,
     ended,
-    suspended: false,
+    suspended,
     tenantId: null,
   };
+}
+
+/** Operaton's CorrelationSet.toString(), as its "not unique" message shows it. */
+function correlationSet(dto: CorrelationMessageDto): string {
+  const map = (vars: VariableMap | undefined) =>
+    vars && Object.keys(vars).length
+      ? `{${Object.entries(vars)
+          .map(([k, v]) => `${k}=${String(v.value)}`)
+          .join(', ')}}`
+      : 'null';
+  return `CorrelationSet [businessKey=${dto.businessKey ?? null}, processInstanceId=${dto.processInstanceId ?? null}, processDefinitionId=null, correlationKeys=${map(dto.correlationKeys)}, localCorrelationKeys=${map(dto.localCorrelationKeys)}, tenantId=${dto.tenantId ?? null}, isTenantIdSet=${dto.tenantId !== undefined || dto.withoutTenantId === true}, isExecutionsOnly=false]`;
 }

@@ -24,7 +24,7 @@ describe('typed variables', () => {
 
   it('should refuse an unknown type with 400', () => {
     expect(() => toStoredVariables({ a: { value: 1, type: 'Matrix' } })).toThrow(
-      /unsupported type/,
+      /Unsupported value type 'Matrix'/,
     );
   });
 });

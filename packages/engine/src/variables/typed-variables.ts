@@ -1,3 +1,4 @@
+import { formatCamundaDate, parseCamundaDate } from '../rest/camunda-date';
 import { badRequest } from '../rest/camunda-errors';
 import type { VariableMap, VariableValueDto, VariableValueType } from '../rest/camunda-types';
 
@@ -26,16 +27,38 @@ const TYPE_NAMES: Record<string, VariableValueType> = {
 };
 
 /** Normalises one REST variable (any type case, or no type) into the stored form. */
-export function toStoredVariable(name: string, dto: VariableValueDto): StoredVariable {
+export function toStoredVariable(dto: VariableValueDto): StoredVariable {
   const valueInfo = dto.valueInfo ?? {};
   if (dto.type === undefined || dto.type === null || dto.type === '') {
     return inferStoredVariable(dto.value, valueInfo);
   }
   const type = TYPE_NAMES[String(dto.type).toLowerCase()];
-  if (!type) {
-    throw badRequest(`Cannot convert value of variable '${name}': unsupported type '${dto.type}'`);
+  if (!type) throw badRequest(`Unsupported value type '${dto.type}'`);
+  if (type === 'File') return { type, value: dto.value ?? null, valueInfo: fileInfo(valueInfo) };
+  return { type, value: normaliseValue(type, dto.value), valueInfo };
+}
+
+/** Operaton keeps these of a file's valueInfo (the JS client's lower-case `mimetype` is dropped). */
+function fileInfo(valueInfo: Record<string, unknown>): Record<string, unknown> {
+  const kept: Record<string, unknown> = {};
+  for (const key of ['filename', 'mimeType', 'encoding']) {
+    if (valueInfo[key] !== undefined && valueInfo[key] !== null) kept[key] = valueInfo[key];
   }
-  return { type, value: normaliseValue(name, type, dto.value), valueInfo };
+  return kept;
+}
+
+const JAVA_TYPES: Partial<Record<VariableValueType, string>> = {
+  Integer: 'java.lang.Integer',
+  Short: 'java.lang.Short',
+  Long: 'java.lang.Long',
+  Double: 'java.lang.Double',
+  Date: 'java.util.Date',
+};
+
+function conversionError(type: VariableValueType, value: unknown) {
+  return badRequest(
+    `Cannot convert value '${value}' of type '${type}' to java type ${JAVA_TYPES[type]}`,
+  );
 }
 
 function inferStoredVariable(value: unknown, valueInfo: Record<string, unknown>): StoredVariable {
@@ -53,7 +76,7 @@ function isInt32(n: number): boolean {
   return n >= -2147483648 && n <= 2147483647;
 }
 
-function normaliseValue(name: string, type: VariableValueType, value: unknown): unknown {
+function normaliseValue(type: VariableValueType, value: unknown): unknown {
   if (value === null || value === undefined) return null;
   switch (type) {
     case 'Integer':
@@ -61,9 +84,14 @@ function normaliseValue(name: string, type: VariableValueType, value: unknown): 
     case 'Long':
     case 'Double': {
       const n = typeof value === 'number' ? value : Number(value);
-      if (Number.isNaN(n))
-        throw badRequest(`Cannot convert value '${value}' of variable '${name}'`);
+      if (Number.isNaN(n) || value === '') throw conversionError(type, value);
       return n;
+    }
+    case 'Date': {
+      // Operaton answers dates in its own format, whatever offset they came with.
+      const ms = typeof value === 'string' ? parseCamundaDate(value) : null;
+      if (ms === null) throw conversionError(type, value);
+      return formatCamundaDate(ms);
     }
     case 'Boolean':
       return value === true || value === 'true';
@@ -77,7 +105,7 @@ function normaliseValue(name: string, type: VariableValueType, value: unknown): 
 
 export function toStoredVariables(dtos: VariableMap | null | undefined): StoredVariables {
   const result: StoredVariables = {};
-  for (const [name, dto] of Object.entries(dtos ?? {})) result[name] = toStoredVariable(name, dto);
+  for (const [name, dto] of Object.entries(dtos ?? {})) result[name] = toStoredVariable(dto);
   return result;
 }
 
@@ -89,7 +117,9 @@ export function toVariableDtos(
   const result: VariableMap = {};
   for (const [name, variable] of Object.entries(stored)) {
     if (names && !names.includes(name)) continue;
-    result[name] = { type: variable.type, value: variable.value, valueInfo: variable.valueInfo };
+    // A file's content is read separately (GET …/variables/{name}/data), as from Operaton.
+    const value = variable.type === 'File' ? null : variable.value;
+    result[name] = { type: variable.type, value, valueInfo: variable.valueInfo };
   }
   return result;
 }

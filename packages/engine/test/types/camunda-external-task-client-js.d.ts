@@ -16,6 +16,21 @@ declare module 'camunda-external-task-client-js' {
     set(name: string, value: unknown): Variables;
     setTyped(name: string, typed: { type: string; value: unknown; valueInfo?: object }): Variables;
     setAll(values: Record<string, unknown>): Variables;
+    getAllTyped(): Record<string, { type: string; value: unknown; valueInfo?: object }>;
+  }
+  /** A file variable: from a local path, or one the engine holds (loaded from its REST API). */
+  export class File {
+    constructor(options: {
+      localPath?: string;
+      filename?: string;
+      mimetype?: string;
+      encoding?: string;
+    });
+    filename: string;
+    mimetype?: string;
+    encoding?: string;
+    content: Buffer | string;
+    load(): Promise<File>;
   }
   export interface TaskService {
     complete(task: Task, variables?: Variables, localVariables?: Variables): Promise<void>;

@@ -1,0 +1,121 @@
+import type { ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+import { createConnection } from 'mysql2/promise';
+
+import type { EngineCredentials, MysqlOptions } from '../../src';
+
+const repositoryRoot = join(__dirname, '..', '..', '..', '..');
+
+/** The runnable jar `scripts/engine.mjs` builds (deploy/engine, Maven finalName platform-engine). */
+export const OPERATON_JAR = join(
+  repositoryRoot,
+  'deploy',
+  'engine',
+  'target',
+  'platform-engine.jar',
+);
+
+/** What scripts/engine.mjs exports that the tests use (the script has no type declarations). */
+interface EngineScript {
+  startEngine(options: {
+    env: Record<string, string | undefined>;
+    timeoutMs?: number;
+    log?: (line: string) => void;
+    build?: boolean;
+    logFile?: string;
+  }): Promise<{ child: ChildProcess; version: string; startMs: number; rest: string }>;
+  stopEngine(child: ChildProcess, graceMs?: number): Promise<void>;
+}
+
+/**
+ * Why the Operaton side of a test cannot run here, or null when it can: it needs Java and the jar
+ * (`bash scripts/test.sh` builds it first; by hand: `node scripts/engine.mjs build`).
+ */
+export function operatonMissing(): string | null {
+  const java = process.env.JAVA_HOME ? join(process.env.JAVA_HOME, 'bin', 'java') : 'java';
+  if (spawnSync(java, ['-version'], { stdio: 'ignore' }).status !== 0) {
+    return 'no Java on this machine (Operaton needs Java 17)';
+  }
+  if (!existsSync(OPERATON_JAR)) {
+    return `the Operaton jar is missing (${OPERATON_JAR}): run \`node scripts/engine.mjs build\``;
+  }
+  return null;
+}
+
+export interface RunningOperaton {
+  /** e.g. http://127.0.0.1:41234/engine-rest */
+  url: string;
+  version: string;
+  startMs: number;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/**
+ * Starts the real Operaton jar through scripts/engine.mjs on a free loopback port, with its own
+ * database `t_operaton_…` on the test MySQL (dropped again by stop()) and the given credentials.
+ * The JVM runs in UTC, so its dates read like the embedded engine's (`+0000`).
+ */
+export async function startOperaton(
+  mysql: Omit<MysqlOptions, 'database'>,
+  auth: EngineCredentials,
+): Promise<RunningOperaton> {
+  const script = (await import(
+    pathToFileURL(join(repositoryRoot, 'scripts', 'engine.mjs')).href
+  )) as EngineScript;
+  const database = `t_operaton_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const credentials = mysql.password
+    ? `${encodeURIComponent(mysql.user)}:${encodeURIComponent(mysql.password)}`
+    : encodeURIComponent(mysql.user);
+  const port = await freePort();
+  const dropDatabase = async () => {
+    const conn = await createConnection({ ...mysql });
+    await conn.query(`DROP DATABASE IF EXISTS \`${database}\``);
+    await conn.end();
+  };
+  let engine: Awaited<ReturnType<EngineScript['startEngine']>>;
+  try {
+    engine = await script.startEngine({
+      build: false,
+      logFile: join(repositoryRoot, '.run', `engine-test-${process.pid}.log`),
+      log: () => undefined,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        JAVA_HOME: process.env.JAVA_HOME,
+        TZ: 'UTC',
+        NODE_ENV: 'test',
+        ENGINE_HOST: '127.0.0.1',
+        ENGINE_PORT: String(port),
+        ENGINE_DB_URL: `mysql://${credentials}@${mysql.host}:${mysql.port}/${database}`,
+        ENGINE_USER: auth.user,
+        ENGINE_PASSWORD: auth.password,
+        ENGINE_TOKEN: auth.token,
+      },
+    });
+  } catch (error) {
+    await dropDatabase().catch(() => undefined);
+    throw error;
+  }
+  return {
+    url: engine.rest,
+    version: engine.version,
+    startMs: engine.startMs,
+    async stop() {
+      await script.stopEngine(engine.child);
+      await dropDatabase();
+    },
+  };
+}
