@@ -140,7 +140,7 @@ export class MissionsService {
     try {
       instance = await this.startInstance(mission, deployment, runId).catch(async (error) => {
         // The engine lost the definition (its database was reset): deploy again, once.
-        if (!(error instanceof CamundaRestError) || error.status !== 404) throw error;
+        if (!(await this.definitionMissing(deployment))) throw error;
         await this.deployments.forget(deployment);
         deployment = await this.deployments.definitionFor(version);
         await this.db
@@ -255,6 +255,14 @@ export class MissionsService {
         [MISSION_VARIABLES.inputs]: { value: JSON.stringify(mission.inputs), type: 'Json' },
       },
     });
+  }
+
+  /** Whether the engine answers that it has no such definition (not merely that it is down). */
+  private async definitionMissing(deployment: WorkflowDeployment): Promise<boolean> {
+    return this.engine.client.getProcessDefinition(deployment.processDefinitionId).then(
+      () => false,
+      (error: unknown) => error instanceof CamundaRestError && error.status === 404,
+    );
   }
 
   /** The nodes running or waiting now, from the engine; none once the mission left the engine. */

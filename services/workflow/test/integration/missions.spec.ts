@@ -203,6 +203,25 @@ describe('missions on the embedded engine', () => {
     dataOf(await s.post(`/wujie/mission/${fresh.id}/stop`));
   });
 
+  it('should deploy the version again when the engine lost its definition (engine database reset)', async () => {
+    const { id } = await workflow();
+    const first = await mission((await start(id)).id);
+    dataOf(await s.post(`/wujie/mission/${first.id}/stop`));
+    const definition = await engine.getProcessDefinition(first.processDefinitionId);
+    await engine.deleteDeployment(definition.deploymentId, { cascade: true });
+    const second = await mission((await start(id)).id);
+    expect(second.processDefinitionId).not.toBe(first.processDefinitionId);
+    expect((await engine.getProcessInstance(second.processInstanceId!)).definitionId).toBe(
+      second.processDefinitionId,
+    );
+    const [rows] = await s.stack.dbs.workflow.query(
+      'SELECT process_definition_id AS id FROM wf_workflow_deployment WHERE workflow_id = ?',
+      [id],
+    );
+    expect(rows).toEqual([{ id: second.processDefinitionId }]);
+    dataOf(await s.post(`/wujie/mission/${second.id}/stop`));
+  });
+
   it('should refuse a workflow whose diagram does not compile, naming the node in the language, and create nothing', async () => {
     const { id } = await workflow(['Ghost']);
     const count = async () => {
