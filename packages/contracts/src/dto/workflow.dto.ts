@@ -12,6 +12,7 @@ import {
   Max,
   MaxLength,
   Min,
+  registerDecorator,
   ValidateNested,
   type ValidationOptions,
 } from 'class-validator';
@@ -19,6 +20,7 @@ import {
 import { MAX_PAGE_SIZE } from '../common/envelope';
 import type { MessageKey } from '../common/messages';
 import { PROCESS_KEY_PATTERN } from '../common/rules';
+import { AGENT_TOOL_NAMES, unknownAgentTools } from '../workflow/agent-tools';
 import {
   AGENT_TYPES,
   CODE_MAX,
@@ -61,6 +63,18 @@ const IdList = (min = 0, message: MessageKey = 'validation.min_items'): Property
     ArrayMaxSize(500, says('validation.invalid'))(target, property);
     if (min > 0) ArrayMinSize(min, says(message, { count: min }))(target, property);
   }) as PropertyDecorator;
+
+/** A list of built-in tool names (AGENT_TOOLS), every one known. */
+const AgentToolList = (): PropertyDecorator => (target, property) =>
+  registerDecorator({
+    name: 'agentToolList',
+    target: target.constructor,
+    propertyName: String(property),
+    options: says('skill.tool_unknown', { tools: AGENT_TOOL_NAMES.join(', ') }),
+    validator: {
+      validate: (value: unknown) => Array.isArray(value) && unknownAgentTools(value).length === 0,
+    },
+  });
 
 const Name = (): PropertyDecorator => (target, property) => {
   Required()(target, property);
@@ -266,6 +280,11 @@ export class SkillBody extends DescribedBody {
   @Optional()
   @IdList()
   functionIds?: number[];
+
+  /** Built-in tools the skill grants: AGENT_TOOLS names. */
+  @Optional()
+  @AgentToolList()
+  tools?: string[];
 }
 
 export class UpdateSkillBody extends SkillBody {

@@ -28,3 +28,8 @@ export const AGENT_TOOL_NAMES: readonly AgentToolName[] = Object.values(AGENT_TO
 export function isAgentTool(name: string): name is AgentToolName {
   return (AGENT_TOOL_NAMES as readonly string[]).includes(name);
 }
+
+/** The names of `names` that are not built-in tools (empty when every one is known). */
+export function unknownAgentTools(names: readonly unknown[]): unknown[] {
+  return names.filter((name) => typeof name !== 'string' || !isAgentTool(name));
+}

@@ -165,6 +165,10 @@ export const WORKFLOW_MESSAGES = {
     en: 'The skill is used by the agent(s) "{names}" and cannot be deleted',
   },
   'skill.function_missing': { zh: '函数 {id} 不存在', en: 'Function {id} does not exist' },
+  'skill.tool_unknown': {
+    zh: '工具只能是内置工具：{tools}',
+    en: 'Tools must be built-in tools: {tools}',
+  },
   'function.not_found': { zh: '函数不存在', en: 'The function does not exist' },
   'function.name_pattern': {
     zh: '函数名须以字母、_ 或 $ 开头，只能包含字母、数字、_ 和 $',

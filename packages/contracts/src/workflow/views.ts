@@ -1,4 +1,5 @@
 import type { AgentDescriptor, AgentGraph, BranchDescriptor } from './agent-graph';
+import type { AgentToolName } from './agent-tools';
 import type { FunctionValueType, TaskAssignType, WorkflowStatus } from './rules';
 
 /** Who created and last changed a record, and when (ISO 8601, UTC). */
@@ -133,6 +134,8 @@ export interface SkillView extends AuditView {
   descriptionEn: string;
   instruction: string;
   functionIds: number[];
+  /** Built-in tools the skill grants (AGENT_TOOLS names). */
+  tools: AgentToolName[];
 }
 
 export interface FunctionParamView {

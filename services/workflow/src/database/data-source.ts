@@ -5,12 +5,14 @@ import { WORKFLOW_ENTITIES } from './entities';
 import { CreateWorkflowSchema1764028800000 } from './migrations/1764028800000-CreateWorkflowSchema';
 import { ModelDeployment1764115200000 } from './migrations/1764115200000-ModelDeployment';
 import { Missions1764201600000 } from './migrations/1764201600000-Missions';
+import { SkillTools1764290000000 } from './migrations/1764290000000-SkillTools';
 
 /** Migrations in order; listed explicitly so the build needs no file globbing. */
 export const WORKFLOW_MIGRATIONS = [
   CreateWorkflowSchema1764028800000,
   ModelDeployment1764115200000,
   Missions1764201600000,
+  SkillTools1764290000000,
 ];
 
 export function workflowDataSourceOptions(url: string) {

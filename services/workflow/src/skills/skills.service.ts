@@ -1,5 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import type { NamedView, PageView, SkillView } from '@platform/contracts';
+import {
+  AGENT_TOOL_NAMES,
+  type AgentToolName,
+  DomainError,
+  type NamedView,
+  type PageView,
+  type SkillView,
+  unknownAgentTools,
+} from '@platform/contracts';
 import type { NameQuery, SkillBody, UpdateSkillBody } from '@platform/contracts/dto';
 import { type DataSource, In } from 'typeorm';
 
@@ -20,11 +28,12 @@ function skillView(row: Skill): SkillView {
     descriptionEn: row.descriptionEn,
     instruction: row.instruction,
     functionIds: row.functionIds,
+    tools: row.tools ?? [],
     ...auditView(row),
   };
 }
 
-/** Skills: an instruction and the functions an agent with the skill may call. */
+/** Skills: an instruction, and the functions and built-in tools an agent with the skill may call. */
 @Injectable()
 export class SkillsService {
   constructor(@InjectWorkflowDb() private readonly db: DataSource) {}
@@ -57,8 +66,15 @@ export class SkillsService {
   async create(body: SkillBody, actor: string): Promise<SkillView> {
     const functionIds = unique(body.functionIds ?? []);
     await assertIdsExist(this.db, FunctionDef, functionIds, 'skill.function_missing');
+    const tools = toolsOf(body.tools ?? []);
     const row = await this.skills.save(
-      this.skills.create({ ...fieldsOf(body), functionIds, createBy: actor, updateBy: actor }),
+      this.skills.create({
+        ...fieldsOf(body),
+        functionIds,
+        tools,
+        createBy: actor,
+        updateBy: actor,
+      }),
     );
     return this.get(row.id);
   }
@@ -67,8 +83,9 @@ export class SkillsService {
     const row = await findOr404(this.db, Skill, body.id, 'skill.not_found');
     const functionIds = body.functionIds ? unique(body.functionIds) : row.functionIds;
     await assertIdsExist(this.db, FunctionDef, functionIds, 'skill.function_missing');
+    const tools = body.tools ? toolsOf(body.tools) : row.tools;
     await this.skills.save(
-      Object.assign(row, fieldsOf(body, row), { functionIds, updateBy: actor }),
+      Object.assign(row, fieldsOf(body, row), { functionIds, tools, updateBy: actor }),
     );
     return this.get(row.id);
   }
@@ -88,4 +105,12 @@ function fieldsOf(body: SkillBody, current?: Skill) {
     descriptionEn: body.descriptionEn ?? current?.descriptionEn ?? '',
     instruction: body.instruction ?? current?.instruction ?? '',
   };
+}
+
+/** Known tool names, each once, in the order given (the DTO refuses unknown ones already). */
+function toolsOf(names: readonly string[]): AgentToolName[] {
+  if (unknownAgentTools(names).length > 0) {
+    throw new DomainError('skill.tool_unknown', { tools: AGENT_TOOL_NAMES.join(', ') });
+  }
+  return unique(names as AgentToolName[]);
 }

@@ -52,6 +52,51 @@ describe('agents and skills', () => {
     });
   });
 
+  it('should keep the built-in tools a skill grants, each once, and leave them when not sent', async () => {
+    const skill = dataOf<{ id: number; tools: string[] }>(
+      await s.post('/wujie/skill', {
+        name: '编号与风险',
+        tools: ['antibody.number', 'antibody.liabilities', 'antibody.number'],
+      }),
+    );
+    expect(skill.tools).toEqual(['antibody.number', 'antibody.liabilities']);
+    const renamed = dataOf(await s.put('/wujie/skill', { id: skill.id, name: '编号与风险 2' }));
+    expect(renamed).toMatchObject({ tools: ['antibody.number', 'antibody.liabilities'] });
+    const cleared = dataOf(
+      await s.put('/wujie/skill', { id: skill.id, name: '编号与风险 3', tools: [] }),
+    );
+    expect(cleared).toMatchObject({ tools: [] });
+    const plain = dataOf<{ tools: string[] }>(await s.post('/wujie/skill', { name: '无工具' }));
+    expect(plain.tools).toEqual([]);
+    const listed = await s.get('/wujie/skill/list?name=编号与风险');
+    expect(listed.body.rows[0]).toMatchObject({ id: skill.id, tools: [] });
+  });
+
+  it("should refuse a tool that is not built in, in the caller's language", async () => {
+    const known =
+      'antibody.number, antibody.liabilities, antibody.humanize, antibody.epitopes, antibody.design, antibody.structure';
+    const zh = await s.post('/wujie/skill', {
+      name: '坏工具',
+      tools: ['antibody.number', 'rm -rf'],
+    });
+    expect(zh.status).toBe(400);
+    expect(zh.body.msg).toBe(`工具只能是内置工具：${known}`);
+    const en = await s.post('/wujie/skill', { name: 'bad', tools: ['antibody.fold'] }, 'en');
+    expect(en.body.msg).toBe(`Tools must be built-in tools: ${known}`);
+    expect((await s.post('/wujie/skill', { name: 'bad', tools: [7] })).status).toBe(400);
+    expect((await s.post('/wujie/skill', { name: 'bad', tools: 'antibody.number' })).status).toBe(
+      400,
+    );
+    const skill = dataOf<{ id: number }>(await s.post('/wujie/skill', { name: '好工具' }));
+    const update = await s.put(
+      '/wujie/skill',
+      { id: skill.id, name: '好工具', tools: ['x'] },
+      'en',
+    );
+    expect(update.body.msg).toBe(`Tools must be built-in tools: ${known}`);
+    expect(dataOf(await s.get(`/wujie/skill/${skill.id}`))).toMatchObject({ tools: [] });
+  });
+
   it('should refuse a skill with a function that does not exist', async () => {
     const res = await s.post('/wujie/skill', { name: '坏', functionIds: [424242] }, 'en');
     expect(res.body).toMatchObject({ code: 500, msg: 'Function 424242 does not exist' });
