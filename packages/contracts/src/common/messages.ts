@@ -1,3 +1,4 @@
+import { AGENT_MESSAGES } from '../workflow/agent-messages';
 import { WORKFLOW_MESSAGES } from '../workflow/messages';
 import { MISSION_MESSAGES } from '../workflow/mission-messages';
 import type { Language } from './language';
@@ -352,6 +353,7 @@ export const MESSAGES = {
   'oper.other': { zh: '其他', en: 'Other' },
   ...WORKFLOW_MESSAGES,
   ...MISSION_MESSAGES,
+  ...AGENT_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

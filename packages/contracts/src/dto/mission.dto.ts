@@ -208,3 +208,13 @@ export class MissionFailedBody extends MissionRefBody {
   @OptionalText(255)
   nodeId?: string;
 }
+
+/** The agent worker asks what node `nodeId` of a mission's run runs with. */
+export class MissionNodeContextBody extends MissionRefBody {
+  /** Default: the mission's current run. */
+  @OptionalText(64)
+  runId?: string;
+
+  @RequiredText(255)
+  nodeId!: string;
+}

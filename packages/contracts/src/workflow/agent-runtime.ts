@@ -32,6 +32,18 @@ export function routeVariable(gatewayId: string): string {
   return `${ROUTE_VARIABLE_PREFIX}${gatewayId.replace(/[^A-Za-z0-9_]/g, '_')}`;
 }
 
+/** Start of the process variable that holds an agent node's output (a Json variable). */
+export const OUTPUT_VARIABLE_PREFIX = 'output_';
+
+/**
+ * The process variable the worker completes agent node `nodeId` with: its output (AgentOutput) as
+ * Json, named like `routeVariable` (`output_` and the node id with every character outside
+ * [A-Za-z0-9_] replaced by `_`). A rerun seeds the nodes before its start with these.
+ */
+export function outputVariable(nodeId: string): string {
+  return `${OUTPUT_VARIABLE_PREFIX}${nodeId.replace(/[^A-Za-z0-9_]/g, '_')}`;
+}
+
 /** Key of an agent output's main value: validators that compare text read it. */
 export const AGENT_OUTPUT_RESULT_KEY = 'result';
 /** Key of an agent output's list of produced files: FileNotExist reads it. */

@@ -79,6 +79,8 @@ export const WORKFLOW_PATTERNS = {
   missionCompleted: 'workflow.mission.completed',
   /** A run failed for good (an incident after the retries); idempotent. */
   missionFailed: 'workflow.mission.failed',
+  /** For the agent worker: what one agent node of a mission runs with (AgentNodeContextView). */
+  missionNodeContext: 'workflow.mission.node-context',
 } as const;
 
 export type WorkflowPattern = (typeof WORKFLOW_PATTERNS)[keyof typeof WORKFLOW_PATTERNS];
