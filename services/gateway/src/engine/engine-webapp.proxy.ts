@@ -215,16 +215,27 @@ export function toEngineHeaders(
   return out;
 }
 
-/** Redirects the engine writes as absolute addresses (its own or the browser's host) become paths. */
+/**
+ * What the browser receives from the engine: its cookies kept under the webapp path (Tomcat scopes its
+ * session cookie to `/`, which would send it with every request to the platform), and redirects the
+ * engine writes as absolute addresses (its own host or the browser's) turned into paths.
+ */
 export function fromEngineHeaders(
   headers: IncomingHttpHeaders,
   request: Pick<RequestFacts, 'headers'> | undefined,
   upstream: string,
 ): IncomingHttpHeaders {
-  const location = headers.location;
-  if (typeof location !== 'string' || !/^https?:\/\//i.test(location)) return headers;
-  const target = new URL(location);
-  const own = new Set([new URL(upstream).host, request?.headers.host ?? '']);
-  if (!own.has(target.host)) return headers;
-  return { ...headers, location: `${target.pathname}${target.search}${target.hash}` };
+  const out: IncomingHttpHeaders = { ...headers };
+  if (out['set-cookie']) {
+    out['set-cookie'] = out['set-cookie'].map((cookie) =>
+      cookie.replace(/;\s*path=\/(?=\s*(;|$))/i, `; Path=${ENGINE_WEBAPP_PATH}`),
+    );
+  }
+  const location = out.location;
+  if (typeof location === 'string' && /^https?:\/\//i.test(location)) {
+    const target = new URL(location);
+    const own = new Set([new URL(upstream).host, request?.headers.host ?? '']);
+    if (own.has(target.host)) out.location = `${target.pathname}${target.search}${target.hash}`;
+  }
+  return out;
 }

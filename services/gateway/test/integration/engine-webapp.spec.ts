@@ -64,7 +64,10 @@ async function startFakeEngine(): Promise<{ server: Server; url: string; receive
       res.writeHead(200, {
         'content-type': 'text/html; charset=utf-8',
         'content-security-policy': ENGINE_CSP,
-        'set-cookie': 'XSRF-TOKEN=engine-token; Path=/operaton',
+        'set-cookie': [
+          'XSRF-TOKEN=engine-token; Path=/operaton',
+          'JSESSIONID=engine-session; Path=/; HttpOnly',
+        ],
       });
       res.end('<html><body>Cockpit</body></html>');
     });
@@ -254,7 +257,7 @@ describe('engine webapps through the gateway', () => {
     expect(engine.received[1]!.body).toContain('name="deployment-name"');
   });
 
-  it('should keep the engine’s own page policy and add none that breaks it', async () => {
+  it('should keep the engine’s own page policy, add none that breaks it and keep its cookies on the webapp path', async () => {
     const page = await cockpit(await webappCookie(adminToken));
     expect(page.status).toBe(200);
     expect(page.headers['content-security-policy']).toBe(ENGINE_CSP);
@@ -262,7 +265,11 @@ describe('engine webapps through the gateway', () => {
     // no-referrer would make browsers send `Origin: null`, which the webapps' CSRF filter refuses.
     expect(page.headers['referrer-policy']).toBe('same-origin');
     expect(page.headers['cross-origin-embedder-policy']).toBeUndefined();
-    expect(page.headers['set-cookie']).toEqual(['XSRF-TOKEN=engine-token; Path=/operaton']);
+    // The engine's session cookie stays on the webapp path instead of going with every platform request.
+    expect(page.headers['set-cookie']).toEqual([
+      'XSRF-TOKEN=engine-token; Path=/operaton',
+      'JSESSIONID=engine-session; Path=/operaton; HttpOnly',
+    ]);
   });
 
   it('should turn the engine’s absolute redirects into paths on the gateway', async () => {
