@@ -64,12 +64,16 @@ export function useBrowser(): () => Browser {
   return () => browser!;
 }
 
-/** A fresh context (empty storage) that talks to this run's gateway and socket port. */
+/**
+ * A fresh context (empty storage) that talks to this run's gateway and socket port, or to `baseUrl`
+ * (a second gateway of the same run, on the same services).
+ */
 export async function openContext(
   browser: Browser,
   viewport = { width: 1366, height: 820 },
+  baseUrl = inject('baseUrl'),
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: inject('baseUrl'), viewport });
+  const context = await browser.newContext({ baseURL: baseUrl, viewport });
   const socketPort = inject('socketPort');
   context.on('response', (response) => {
     if (!response.url().includes('/prod-api/captchaImage')) return;
@@ -110,9 +114,13 @@ export async function signIn(page: Page, identifier: string, password: string): 
  */
 export async function signInAsAdmin(
   browser: Browser,
-  options: { viewport?: { width: number; height: number }; logErrors?: boolean } = {},
+  options: {
+    viewport?: { width: number; height: number };
+    logErrors?: boolean;
+    baseUrl?: string;
+  } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await openContext(browser, options.viewport);
+  const context = await openContext(browser, options.viewport, options.baseUrl);
   const page = await context.newPage();
   if (options.logErrors) {
     page.on('console', (m) => {

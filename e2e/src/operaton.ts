@@ -1,0 +1,153 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+import { createConnection } from 'mysql2/promise';
+import { inject } from 'vitest';
+
+import { OUTPUT } from './browser';
+import { mysqlUrl, ROOT } from './stack';
+
+// The real Operaton engine of deploy/engine for one test file, started through scripts/engine.mjs with a
+// database of its own and the proxy secret, and a second gateway of this run (same services, same
+// namespace) that knows the engine: ENGINE_URL and ENGINE_PROXY_SECRET, as scripts/platform.mjs hands them.
+
+interface EngineScript {
+  engineJar: string;
+  hasJava(env?: NodeJS.ProcessEnv): boolean;
+  startEngine(options: {
+    env: Record<string, string | undefined>;
+    timeoutMs?: number;
+    log?: (line: string) => void;
+    build?: boolean;
+    logFile?: string;
+  }): Promise<{ child: ChildProcess; rest: string; version: string }>;
+  stopEngine(child: ChildProcess, graceMs?: number): Promise<void>;
+}
+
+const engineScript = (await import(
+  pathToFileURL(join(ROOT, 'scripts', 'engine.mjs')).href
+)) as EngineScript;
+
+/** Why the real engine cannot run here (no Java, or the jar not built), or null when it can. */
+export function operatonMissing(): string | null {
+  if (!engineScript.hasJava()) return 'Java is not installed';
+  if (!existsSync(engineScript.engineJar)) {
+    return `${engineScript.engineJar} is missing (build it: node scripts/engine.mjs build)`;
+  }
+  return null;
+}
+
+export interface OperatonGateway {
+  /** The second gateway, serving the web app and Cockpit at /operaton. */
+  baseUrl: string;
+  /** The engine's REST API and the service account's Authorization header. */
+  rest: string;
+  authorization: string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error('the Cockpit gateway exited during start-up');
+    try {
+      const body = (await (await fetch(`${baseUrl}/prod-api/health`)).json()) as {
+        data?: { status?: string };
+      };
+      if (body.data?.status === 'UP') return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error(`the Cockpit gateway did not become healthy at ${baseUrl}`);
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+export async function startOperatonGateway(): Promise<OperatonGateway> {
+  const database = `${inject('database')}_engine`;
+  const password = randomBytes(24).toString('base64url');
+  const proxySecret = randomBytes(32).toString('base64url');
+  mkdirSync(OUTPUT, { recursive: true });
+  const engine = await engineScript.startEngine({
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      ENGINE_HOST: '127.0.0.1',
+      ENGINE_PORT: String(await freePort()),
+      ENGINE_DB_URL: mysqlUrl(database),
+      ENGINE_USER: 'platform',
+      ENGINE_PASSWORD: password,
+      ENGINE_PROXY_SECRET: proxySecret,
+    },
+    build: false,
+    logFile: join(OUTPUT, 'cockpit-engine.log'),
+    log: (line) => process.stderr.write(`${line}\n`),
+  });
+  const dropDatabase = async () => {
+    const connection = await createConnection(mysqlUrl(''));
+    await connection.query(`DROP DATABASE IF EXISTS \`${database}\``);
+    await connection.end();
+  };
+
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const gateway = spawn(process.execPath, ['services/gateway/dist/main.js'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      NAMESPACE: inject('namespace'),
+      GATEWAY_HOST: '127.0.0.1',
+      GATEWAY_PORT: String(port),
+      SOCKET_PORT: '-1',
+      WEB_DIST: join(ROOT, 'web/dist'),
+      WEB_ORIGINS: baseUrl,
+      ENGINE_URL: engine.rest,
+      ENGINE_PROXY_SECRET: proxySecret,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  gateway.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[cockpit-gateway] ${chunk}`));
+  const stop = async () => {
+    await stopChild(gateway);
+    await engineScript.stopEngine(engine.child);
+    await dropDatabase();
+  };
+  try {
+    await waitForHealth(baseUrl, gateway);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    baseUrl,
+    rest: engine.rest,
+    authorization: `Basic ${Buffer.from(`platform:${password}`).toString('base64')}`,
+    stop,
+  };
+}
