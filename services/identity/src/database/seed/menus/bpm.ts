@@ -1,6 +1,6 @@
 import { PERMISSIONS as P } from '@platform/contracts';
 
-import { buttons,type MenuSeed } from './builders';
+import { buttons, type MenuSeed } from './builders';
 
 /** Process models (the BPM designer). */
 export const BPM_MENU: MenuSeed = {

@@ -1,6 +1,6 @@
 import { PERMISSIONS as P } from '@platform/contracts';
 
-import { buttons, crud,type MenuSeed } from './builders';
+import { buttons, crud, type MenuSeed } from './builders';
 
 /** System monitoring: online users, jobs, cache, server. */
 export const MONITOR_MENU: MenuSeed = {

@@ -1,6 +1,6 @@
 import { PERMISSIONS as P } from '@platform/contracts';
 
-import { buttons, crud,type MenuSeed } from './builders';
+import { buttons, crud, type MenuSeed } from './builders';
 
 /** The product's own entries: dashboard, workbench, users, companies, workflows, agents, missions, points. */
 export const PRODUCT_MENUS: MenuSeed[] = [

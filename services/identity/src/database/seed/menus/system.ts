@@ -1,6 +1,6 @@
 import { PERMISSIONS as P } from '@platform/contracts';
 
-import { crud,type MenuSeed } from './builders';
+import { crud, type MenuSeed } from './builders';
 
 /** System management: users, roles, menus, departments, posts, dictionaries, parameters, notices, logs. */
 export const SYSTEM_MENU: MenuSeed = {

@@ -1,6 +1,6 @@
 import { PERMISSIONS as P } from '@platform/contracts';
 
-import { buttons,type MenuSeed } from './builders';
+import { buttons, type MenuSeed } from './builders';
 
 /** System tools: form builder, code generator, API docs. */
 export const TOOL_MENU: MenuSeed = {
