@@ -50,6 +50,8 @@ export default defineConfig({
     proxy: {
       '/prod-api': { target: gateway, changeOrigin: true },
       '/ws/user': { target: gateway.replace(/^http/, 'ws'), ws: true },
+      // Operaton's Cockpit through the gateway; the browser's Host is kept for the webapps' CSRF check.
+      '/operaton': { target: gateway },
     },
   },
   // The antibody toolkit runs in a module worker (features/antibody/toolkit.worker.ts).
