@@ -6,6 +6,7 @@ import {
   COCKPIT_TICKET_TTL_SECONDS,
   ENGINE_SSO_PATH,
   PERMISSIONS,
+  type RouteItem,
 } from '@platform/contracts';
 import { identityStarter } from '@platform/identity';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -138,6 +139,19 @@ describe('engine webapps through the gateway', () => {
     const forged = await cockpit(`${ENGINE_WEBAPP_COOKIE}=${'A'.repeat(43)}`);
     expect(forged.status).toBe(401);
     expect(engine.received).toEqual([]);
+  });
+
+  it('should show the menu entry right after the workflow entry, to the administrator only', async () => {
+    const names = async (token: string) => {
+      const res = await as(stack, token).get('/getRouters');
+      return (res.body.data as RouteItem[]).flatMap((r) =>
+        r.children ? r.children.map((c) => c.name ?? '') : [r.name ?? ''],
+      );
+    };
+    const admin = await names(adminToken);
+    expect(admin[admin.indexOf('Workflow') + 1]).toBe('EngineCockpit');
+    const { token } = await registerByPhone(stack);
+    expect(await names(token)).not.toContain('EngineCockpit');
   });
 
   it('should give tickets only to holders of engine:ops:view', async () => {
