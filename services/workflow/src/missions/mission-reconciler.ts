@@ -15,8 +15,8 @@ import { Mission } from './mission.entity';
 import { MissionRunsService } from './mission-runs.service';
 import { moveMission } from './mission-state';
 
-/** Missions looked at per round. */
-const BATCH = 200;
+/** Missions looked at per round (their instance ids go in one query string, so not too many). */
+const BATCH = 100;
 
 /**
  * Finds out from the engine how the runs of active missions ended, every MISSION_RECONCILE_MS:

@@ -390,6 +390,17 @@ describe('missions on the embedded engine', () => {
     });
   });
 
+  it('should mark a mission stopped when its instance is deleted in the engine (Cockpit)', async () => {
+    const { id } = await workflow();
+    const m = await mission((await start(id)).id);
+    await engine.deleteProcessInstance(m.processInstanceId!);
+    const gone = await eventually(
+      () => mission(m.id),
+      (x) => x.status === 'stopped',
+    );
+    expect(gone).toMatchObject({ status: 'stopped', currentNodes: [] });
+  });
+
   it('should list with filters, paging and allow-listed sort fields only', async () => {
     const { id } = await workflow();
     const made = [await start(id), await start(id), await start(id)];
