@@ -7,6 +7,7 @@ import {
   NAME_MAX,
   TAG_MAX,
   TAGS_MAX,
+  unknownAgentTools,
 } from '@platform/contracts';
 
 // Form rules of the workflow pages (spec §5: a workflow needs at least one agent, a function at least
@@ -52,6 +53,14 @@ export function workflowFormErrors(values: WorkflowFormValues): FormErrors {
     agentIds: values.agentIds.length ? null : msg`Choose at least one agent`,
     tags: tagsError(values.tags, 0),
   };
+}
+
+/** A skill grants built-in tools only (AGENT_TOOLS); names the server would refuse are named here. */
+export function skillToolsError(tools: readonly unknown[]): MessageDescriptor | null {
+  const unknown = unknownAgentTools(tools).map(String);
+  return unknown.length
+    ? msg`Unknown tool: ${unknown.join(', ')}. Choose built-in tools only`
+    : null;
 }
 
 export interface FunctionParamValues {

@@ -51,6 +51,8 @@ export interface Field {
   /** Shown only when creating. */
   onlyNew?: boolean;
   render?: (value: unknown, onChange: (value: unknown) => void) => ReactNode;
+  /** A form field's own rule: its error, or null when the value is fine (after `required`). */
+  validate?: (value: unknown) => ReactNode | null;
 }
 
 export interface Column<T> {
@@ -177,13 +179,13 @@ function EntityForm({
     initialValues: initial,
     validate: Object.fromEntries(
       visible
-        .filter((f) => f.required)
+        .filter((f) => f.required || f.validate)
         .map((f) => [
           f.name,
           (value: unknown) =>
-            value === undefined || value === null || value === ''
+            f.required && (value === undefined || value === null || value === '')
               ? t`${f.label} cannot be empty`
-              : null,
+              : (f.validate?.(value) ?? null),
         ]),
     ),
   });

@@ -14,6 +14,8 @@ import { AppLink } from '../../../components/AppLink';
 import { notify } from '../../../lib/notify';
 import { CrudPage } from '../../admin/components/CrudPage';
 import { dictOptions, DictTag, useDict } from '../../admin/useDict';
+import { toolLabel, toolOptions } from '../agent-tools';
+import { skillToolsError } from '../validation';
 import { agentApi, functionApi, skillApi } from '../workflow.api';
 import {
   AddButton,
@@ -204,7 +206,10 @@ function AgentForm({ initial, id }: { initial: AgentFormValues; id: number | nul
 
 type SkillRow = SkillView & Record<string, unknown>;
 
-/** wujie/skill/index: skills (instructions with the functions they may call), edited in a dialog. */
+/**
+ * wujie/skill/index: skills (instructions with the functions and built-in tools they may call), edited
+ * in a dialog.
+ */
 export function SkillsPage() {
   const { t, i18n } = useLingui();
   const functions = useNamedOptions('functions', functionApi.simple);
@@ -235,6 +240,11 @@ export function SkillsPage() {
                 .map((fid) => functions.options.find((o) => o.value === String(fid))?.label ?? '')
                 .join(', '),
           },
+          {
+            key: 'tools',
+            title: t`Tools`,
+            render: (r) => (r.tools ?? []).map((name) => toolLabel(i18n, name)).join(', '),
+          },
           { key: 'updateTime', title: t`Updated`, render: (r) => formatTime(r.updateTime) },
         ],
         form: [
@@ -249,15 +259,26 @@ export function SkillsPage() {
             type: 'multiselect',
             options: functions.options,
           },
+          {
+            name: 'tools',
+            label: t`Built-in tools`,
+            type: 'multiselect',
+            options: toolOptions(i18n),
+            validate: (value) => {
+              const error = skillToolsError((value as unknown[] | undefined) ?? []);
+              return error ? i18n._(error) : null;
+            },
+          },
         ],
-        defaults: { functionIds: [] },
+        defaults: { functionIds: [], tools: [] },
         loadForEdit: async (row) => {
           const skill = await skillApi.get(row.id);
-          return { ...skill, functionIds: skill.functionIds.map(String) };
+          return { ...skill, functionIds: skill.functionIds.map(String), tools: skill.tools ?? [] };
         },
         toBody: (values) => ({
           ...values,
           functionIds: ((values.functionIds as string[] | undefined) ?? []).map(Number),
+          tools: (values.tools as string[] | undefined) ?? [],
         }),
         permissions: {
           add: P.wujie.skill.add,
