@@ -21,8 +21,8 @@ import { useEffect, useState } from 'react';
 import { notify } from '../../../lib/notify';
 import type { PageProps } from '../../menu/page-props';
 import { fetchData, fetchPage, putData, uploadFile } from '../admin.api';
+import { KeyValueTable } from '../components/KeyValueTable';
 import { dictOptions, useDict } from '../useDict';
-import { KeyValueTable } from './SystemPages';
 
 const AVATAR_SIZE = 256;
 

@@ -22,9 +22,9 @@ import { AppLink } from '../../../components/AppLink';
 import { notify } from '../../../lib/notify';
 import { fetchData, saveEntity } from '../admin.api';
 import { CrudPage } from '../components/CrudPage';
+import { KeyValueTable } from '../components/KeyValueTable';
 import { RichTextEditor } from '../components/RichTextEditor';
 import { DictTag } from '../useDict';
-import { KeyValueTable } from './SystemPages';
 
 /** wujie/company/index: companies with their registered users. */
 export function CompaniesPage() {

@@ -1,0 +1,70 @@
+import { useLingui } from '@lingui/react/macro';
+import { ActionIcon, Tooltip } from '@mantine/core';
+import { type LoginLogView, PERMISSIONS as P } from '@platform/contracts';
+import { IconLockOpen } from '@tabler/icons-react';
+
+import { HasPermi } from '../../../components/Permission';
+import { notify } from '../../../lib/notify';
+import { fetchData } from '../admin.api';
+import { CleanButton } from '../components/CleanButton';
+import { CrudPage } from '../components/CrudPage';
+import { when } from '../format';
+import { dictOptions, DictTag, useDict } from '../useDict';
+
+/** monitor/logininfor/index (unlock a locked account from here). */
+export function LoginLogPage() {
+  const { t } = useLingui();
+  const outcome = dictOptions(useDict('sys_common_status'));
+  return (
+    <CrudPage<LoginLogView & Record<string, unknown>>
+      config={{
+        testId: 'logininfor-page',
+        listUrl: '/monitor/logininfor/list',
+        baseUrl: '/monitor/logininfor',
+        idKey: 'infoId',
+        filters: [
+          { name: 'userName', label: t`Account` },
+          { name: 'ipaddr', label: t`IP` },
+          { name: 'status', label: t`Status`, type: 'select', options: outcome },
+        ],
+        columns: [
+          { key: 'infoId', title: t`ID` },
+          { key: 'userName', title: t`Account` },
+          { key: 'ipaddr', title: t`IP` },
+          { key: 'browser', title: t`Browser` },
+          { key: 'os', title: t`OS` },
+          {
+            key: 'status',
+            title: t`Status`,
+            render: (r) => <DictTag type="sys_common_status" value={r.status} />,
+          },
+          { key: 'msg', title: t`Message` },
+          { key: 'loginTime', title: t`Time`, render: (r) => when(r.loginTime) },
+        ],
+        permissions: { remove: P.monitor.logininfor.remove, export: P.monitor.logininfor.export },
+        exportUrl: '/monitor/logininfor/export',
+        rowActions: (row) => (
+          <HasPermi value={P.monitor.logininfor.unlock}>
+            <Tooltip label={t`Unlock account`}>
+              <ActionIcon
+                variant="subtle"
+                data-testid="unlock"
+                onClick={async () => {
+                  await fetchData(`/monitor/logininfor/unlock/${encodeURIComponent(row.userName)}`);
+                  notify('success', t`Account unlocked`);
+                }}
+              >
+                <IconLockOpen size={16} />
+              </ActionIcon>
+            </Tooltip>
+          </HasPermi>
+        ),
+        toolbar: (refresh) => (
+          <HasPermi value={P.monitor.logininfor.remove}>
+            <CleanButton url="/monitor/logininfor/clean" refresh={refresh} />
+          </HasPermi>
+        ),
+      }}
+    />
+  );
+}
