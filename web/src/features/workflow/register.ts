@@ -8,7 +8,7 @@ const workflows = () => import('./pages/WorkflowsPage');
 const workflowInfo = () => import('./pages/WorkflowInfoPage');
 const agents = () => import('./pages/AgentPages');
 const functions = () => import('./pages/FunctionPages');
-const bpm = () => import('./pages/BpmPages');
+const bpmModel = () => import('./pages/BpmModelPage');
 
 export function registerWorkflowPages(): void {
   registerPages({
@@ -19,8 +19,9 @@ export function registerWorkflowPages(): void {
     'wujie/skill/index': () => agents().then((m) => ({ default: m.SkillsPage })),
     'wujie/functions/index': () => functions().then((m) => ({ default: m.FunctionsPage })),
     'functions/info': () => functions().then((m) => ({ default: m.FunctionInfoPage })),
-    'bpm/manager/model/index': () => bpm().then((m) => ({ default: m.BpmModelPage })),
-    'bpm/manager/model': () => bpm().then((m) => ({ default: m.BpmModelPage })),
-    'bpm/manager/form/edit': () => bpm().then((m) => ({ default: m.BpmFormEditPage })),
+    'bpm/manager/model/index': () => bpmModel().then((m) => ({ default: m.BpmModelPage })),
+    'bpm/manager/model': () => bpmModel().then((m) => ({ default: m.BpmModelPage })),
+    'bpm/manager/form/edit': () =>
+      import('./pages/BpmFormEditPage').then((m) => ({ default: m.BpmFormEditPage })),
   });
 }
