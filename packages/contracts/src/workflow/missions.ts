@@ -238,6 +238,8 @@ export interface MissionView extends MissionSummaryView {
   currentRunId: string | null;
   /** Ids of the nodes running or waiting now (from the engine); empty once the mission ended. */
   currentNodes: string[];
+  /** The flowchart (BPMN XML, as designed) of the workflow version the mission is pinned to. */
+  diagram: string;
 }
 
 /** One node run of a mission (GET /wujie/missionLog/list). */

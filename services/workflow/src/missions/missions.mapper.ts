@@ -30,7 +30,7 @@ export function missionSummary(row: Mission): MissionSummaryView {
   };
 }
 
-export function missionView(row: Mission, currentNodes: string[]): MissionView {
+export function missionView(row: Mission, currentNodes: string[], diagram = ''): MissionView {
   return {
     ...missionSummary(row),
     inputs: row.inputs,
@@ -40,6 +40,7 @@ export function missionView(row: Mission, currentNodes: string[]): MissionView {
     processInstanceId: row.processInstanceId,
     currentRunId: row.currentRunId,
     currentNodes,
+    diagram,
   };
 }
 

@@ -192,7 +192,11 @@ export class MissionsService {
 
   async get(id: number, caller: MissionCaller): Promise<MissionView> {
     const mission = await this.access.byId(caller, id);
-    return missionView(mission, await this.currentNodes(mission));
+    // The pinned version's own diagram: a newer version of the workflow never redraws a mission.
+    const version = await this.db
+      .getRepository(WorkflowVersion)
+      .findOne({ where: { id: mission.workflowVersionId }, select: { id: true, xml: true } });
+    return missionView(mission, await this.currentNodes(mission), version?.xml ?? '');
   }
 
   /**

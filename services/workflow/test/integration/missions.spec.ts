@@ -130,6 +130,9 @@ describe('missions on the embedded engine', () => {
     const [a, b] = [await mission(first.id), await mission(second.id)];
     expect(b.processDefinitionId).toBe(a.processDefinitionId);
     expect(a).toMatchObject({ workflowId: id, workflowVersion: 1, language: 'en' });
+    // The diagram of the pinned version, as designed (the viewer of /mission/info draws it).
+    expect(a.diagram).toContain(`id="${key}"`);
+    expect(a.diagram).toContain('Task_1');
     expect(await engine.getProcessDefinitionByKey(key)).toMatchObject({
       id: a.processDefinitionId,
       version: 1,
