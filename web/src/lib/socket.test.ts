@@ -7,6 +7,7 @@ import {
   closeUserSocket,
   currentUserSocket,
   interpretMessage,
+  onAgentStatus,
   openUserSocket,
   type SocketEvent,
   socketUrl,
@@ -85,12 +86,14 @@ describe('user socket', () => {
       language: () => 'en' as const,
       reconnectMs: 50,
     };
+    const statuses: Record<string, unknown>[] = [];
+    const unsubscribe = onAgentStatus((push) => statuses.push(push));
     clients.length = 0;
     openUserSocket(options);
     await until(() => clients.length === 1 && currentUserSocket()?.readyState === WebSocket.OPEN);
     openUserSocket(options);
     clients[0]!.send('hello');
-    clients[0]!.send(JSON.stringify({ type: 'agentStatus' }));
+    clients[0]!.send(JSON.stringify({ type: 'agentStatus', missionId: 4 }));
     clients[0]!.send(JSON.stringify({ message: '你好', messageEn: 'Hi' }));
     await until(() => events.length === 3);
     expect(events).toEqual([
@@ -98,6 +101,9 @@ describe('user socket', () => {
       { kind: 'ignore' },
       { kind: 'notice', text: 'Hi' },
     ]);
+    // The mission screens get the agentStatus frame itself.
+    expect(statuses).toEqual([{ type: 'agentStatus', missionId: 4 }]);
+    unsubscribe();
     expect(clients).toHaveLength(1);
     // The token travels in the protocol header beside ours, never in the address.
     expect(handshakes.at(-1)).toEqual({

@@ -72,6 +72,30 @@ export function interpretMessage(raw: string, lang: Language): SocketEvent {
   return shown ? { kind: 'notice', text: shown } : { kind: 'ignore' };
 }
 
+/** A pushed agentStatus frame (a mission or one of its nodes moved), as sent; undefined for any other frame. */
+export function agentStatusOf(raw: string): Record<string, unknown> | undefined {
+  if (!raw.includes('agentStatus')) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (parsed === null || typeof parsed !== 'object') return undefined;
+    const push = parsed as Record<string, unknown>;
+    return push.type === 'agentStatus' ? push : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const agentStatusListeners = new Set<(push: Record<string, unknown>) => void>();
+
+/**
+ * Follows the agentStatus pushes of the user's channel (the screens that show missions live); the
+ * notices ignore them. Returns the unsubscribe.
+ */
+export function onAgentStatus(listener: (push: Record<string, unknown>) => void): () => void {
+  agentStatusListeners.add(listener);
+  return () => agentStatusListeners.delete(listener);
+}
+
 export interface UserSocketOptions {
   url: string;
   token: string;
@@ -112,8 +136,10 @@ export function openUserSocket(options: UserSocketOptions): void {
   socket = next;
   socketInUse = identity;
   next.onmessage = (event: MessageEvent) => {
-    if (typeof event.data === 'string')
-      options.onEvent(interpretMessage(event.data, options.language()));
+    if (typeof event.data !== 'string') return;
+    const status = agentStatusOf(event.data);
+    if (status) for (const listener of agentStatusListeners) listener(status);
+    options.onEvent(interpretMessage(event.data, options.language()));
   };
   next.onclose = () => {
     if (socket !== next) return;
