@@ -8,6 +8,7 @@ import {
   type NoticeKind,
   request,
   requestBlob,
+  requestStream,
   RequestError,
   toQueryString,
 } from './request';
@@ -154,5 +155,35 @@ describe('requestBlob', () => {
       'File missing',
     );
     expect(notices).toEqual([{ kind: 'error', message: 'File missing' }]);
+  });
+});
+
+describe('requestStream', () => {
+  it('should resolve with the streamed answer, asking for event-stream', async () => {
+    server().on('/stream', (_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+      res.end('event: delta\ndata: {"text":"hi"}\n\n');
+    });
+    const response = await requestStream('/stream', { method: 'POST', data: { content: 'q' } });
+    expect(await response.text()).toBe('event: delta\ndata: {"text":"hi"}\n\n');
+    expect(server().seen[0]!.headers.accept).toBe('text/event-stream');
+    expect(server().seen[0]!.body).toBe('{"content":"q"}');
+  });
+
+  it('should reject with the notice of an envelope answered instead of a stream', async () => {
+    server().on('/stream', (_req, res) => json(res, { code: 500, msg: 'Submission failed' }));
+    await expect(requestStream('/stream', { method: 'POST', data: {} })).rejects.toThrow(
+      'Submission failed',
+    );
+    expect(notices).toEqual([{ kind: 'error', message: 'Submission failed' }]);
+  });
+
+  it('should reject a cancelled request without a notice', async () => {
+    server().on('/slow', () => undefined);
+    const cancel = new AbortController();
+    const pending = requestStream('/slow', { method: 'POST', data: {}, signal: cancel.signal });
+    cancel.abort();
+    await expect(pending).rejects.toThrow();
+    expect(notices).toEqual([]);
   });
 });

@@ -56,6 +56,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Don't show a notice on failure (the caller shows its own). */
   silent?: boolean;
+  /** Cancels the request (and the reading of a streamed answer); a cancelled request shows no notice. */
+  signal?: AbortSignal;
 }
 
 /** A rejected request: `code` is the envelope code (or the HTTP status when there was no envelope). */
@@ -183,14 +185,16 @@ async function send(url: string, options: RequestOptions): Promise<Response> {
   if ((method === 'POST' || method === 'PUT') && options.repeatSubmit !== false) {
     checkRepeatSubmit(url, json ?? '');
   }
+  const timeout = AbortSignal.timeout(options.timeout ?? REQUEST_TIMEOUT_MS);
   try {
     return await fetch(buildUrl(url, options.params), {
       method,
       body,
       headers: headersFor(options, json !== undefined),
-      signal: AbortSignal.timeout(options.timeout ?? REQUEST_TIMEOUT_MS),
+      signal: options.signal ? AbortSignal.any([timeout, options.signal]) : timeout,
     });
   } catch (error) {
+    if (options.signal?.aborted) throw error;
     const lang = currentLanguage();
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
     const message = timedOut
@@ -205,7 +209,13 @@ export async function request<T = unknown>(
   url: string,
   options: RequestOptions = {},
 ): Promise<ApiResponse<T> & Record<string, unknown>> {
-  const response = await send(url, options);
+  return envelopeOf<T>(await send(url, options), options);
+}
+
+async function envelopeOf<T>(
+  response: Response,
+  options: RequestOptions,
+): Promise<ApiResponse<T> & Record<string, unknown>> {
   let body: (ApiResponse<T> & Record<string, unknown>) | undefined;
   try {
     body = (await response.json()) as ApiResponse<T> & Record<string, unknown>;
@@ -218,6 +228,28 @@ export async function request<T = unknown>(
   }
   if (body.code === RESPONSE_CODES.ok) return body;
   return fail(body.code, messageFor(body.code, body.msg, currentLanguage()), options, body);
+}
+
+/**
+ * Sends a request answered by a stream of server-sent events (the assistant's replies): resolves with
+ * the response while its body is still arriving. When the server answers with an envelope instead (a
+ * refusal, an expired session), it is handled as `request` handles it: a notice, a sign-out on 401,
+ * and a rejection.
+ */
+export async function requestStream(url: string, options: RequestOptions = {}): Promise<Response> {
+  const response = await send(url, {
+    ...options,
+    headers: { Accept: 'text/event-stream', ...options.headers },
+  });
+  const type = response.headers.get('content-type') ?? '';
+  if (response.ok && response.body && type.includes('text/event-stream')) return response;
+  await envelopeOf(response, options);
+  // A 200 envelope where a stream was asked for is a server fault, not an answer.
+  return fail(
+    response.status,
+    messageFor(RESPONSE_CODES.error, undefined, currentLanguage()),
+    options,
+  );
 }
 
 /** Shorthand for the `data` of a successful response. */
