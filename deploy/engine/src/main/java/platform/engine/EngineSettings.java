@@ -27,11 +27,12 @@ import java.util.regex.Pattern;
  *       {@code jdbc:mariadb://} / {@code jdbc:mysql://} URL; the database is created if missing.</li>
  *   <li>ENGINE_USER / ENGINE_PASSWORD: the engine's service account (HTTP basic on /engine-rest and the
  *       webapps' sign-in, member of operaton-admin).</li>
- *   <li>ENGINE_TOKEN: optional bearer token accepted on /engine-rest as that account.</li>
+ *   <li>ENGINE_TOKEN: bearer token accepted on /engine-rest as that account. Either credential suffices
+ *       (as for the embedded engine): with a token alone, the account takes no basic sign-in.</li>
  *   <li>ENGINE_PROXY_SECRET: optional; enables single sign-on to the webapps for a proxy (the gateway)
  *       that sends it with the user's name.</li>
- *   <li>NODE_ENV=production (or the Spring profile "production"): secrets are required and must be
- *       strong.</li>
+ *   <li>NODE_ENV=production (or the Spring profile "production"): ENGINE_PASSWORD or ENGINE_TOKEN is
+ *       required, and every secret set must be strong.</li>
  * </ul>
  */
 public record EngineSettings(
@@ -43,6 +44,7 @@ public record EngineSettings(
     String dbPassword,
     String dbDisplay,
     String user,
+    /** The service account's basic password; null when only ENGINE_TOKEN is set. */
     String password,
     boolean passwordGenerated,
     String token,
@@ -87,17 +89,20 @@ public record EngineSettings(
       problems.add("ENGINE_USER: letters and digits only (1-64), got '" + user + "'");
     }
 
+    // The REST API always requires credentials: basic (ENGINE_PASSWORD) or bearer (ENGINE_TOKEN), either
+    // one, as packages/engine accepts them.
     String password = value(env, "ENGINE_PASSWORD", null);
+    String token = value(env, "ENGINE_TOKEN", null);
     boolean passwordGenerated = false;
-    if (password == null && production) {
-      problems.add("ENGINE_PASSWORD: required in production (the REST API always requires credentials)");
-    } else if (password == null) {
+    if (password != null) {
+      checkSecret("ENGINE_PASSWORD", password, production, problems);
+    } else if (token == null && production) {
+      problems.add("ENGINE_PASSWORD or ENGINE_TOKEN: one is required in production"
+          + " (the REST API always requires credentials)");
+    } else if (token == null) {
       password = randomSecret();
       passwordGenerated = true;
-    } else {
-      checkSecret("ENGINE_PASSWORD", password, production, problems);
     }
-    String token = value(env, "ENGINE_TOKEN", null);
     if (token != null) checkSecret("ENGINE_TOKEN", token, production, problems);
     String proxySecret = value(env, "ENGINE_PROXY_SECRET", null);
     if (proxySecret != null) checkSecret("ENGINE_PROXY_SECRET", proxySecret, production, problems);

@@ -19,7 +19,8 @@ import platform.engine.auth.EngineAccounts;
  *   <li>expressions in deployed BPMN see process variables only, not the Spring beans of this application
  *       (the Spring integration would otherwise expose the data source, the engine configuration, …);</li>
  *   <li>the service account ENGINE_USER exists with ENGINE_PASSWORD and is in operaton-admin (created at
- *       start, its password reset when ENGINE_PASSWORD changed). No other user (no "demo") is created.</li>
+ *       start, its password reset when ENGINE_PASSWORD changed; a random one when only ENGINE_TOKEN is set).
+ *       No other user (no "demo") is created.</li>
  * </ul>
  */
 @Component
@@ -53,12 +54,16 @@ public class PlatformEnginePlugin implements ProcessEnginePlugin {
       LOG.info("engine: retrying the service account set-up after {}", e.getMessage());
       ensureServiceAccount(engine);
     }
-    LOG.info("engine: service account '{}' ready (basic{})", settings.user(),
-        settings.token() != null ? " and bearer" : "");
+    String schemes = settings.password() == null ? "bearer"
+        : settings.token() != null ? "basic and bearer" : "basic";
+    LOG.info("engine: service account '{}' ready ({})", settings.user(), schemes);
   }
 
   private void ensureServiceAccount(ProcessEngine engine) {
     EngineAccounts.ensureAdminGroup(engine);
-    EngineAccounts.ensureAdmin(engine, settings.user(), "Platform", settings.password(), true);
+    // With ENGINE_TOKEN alone the account gets a password nobody knows, so a password set earlier no
+    // longer opens the webapps' sign-in (Cockpit is then reached through the gateway only).
+    String password = settings.password() != null ? settings.password() : EngineSettings.randomSecret();
+    EngineAccounts.ensureAdmin(engine, settings.user(), "Platform", password, true);
   }
 }

@@ -17,7 +17,8 @@ import platform.engine.EngineSettings;
  * Authenticates /engine-rest requests:
  * <ul>
  *   <li>{@code Authorization: Bearer <ENGINE_TOKEN>} (when ENGINE_TOKEN is set) as ENGINE_USER;</li>
- *   <li>{@code Authorization: Basic} with ENGINE_USER / ENGINE_PASSWORD, checked in memory;</li>
+ *   <li>{@code Authorization: Basic} with ENGINE_USER / ENGINE_PASSWORD (when ENGINE_PASSWORD is set),
+ *       checked in memory;</li>
  *   <li>HTTP basic of any other engine user (made in Admin), checked by the engine's identity service.</li>
  * </ul>
  * The service account is a member of operaton-admin; its groups are given here, so a request costs no
@@ -34,7 +35,8 @@ public class ServiceAccountAuthenticationProvider extends HttpBasicAuthenticatio
 
   public ServiceAccountAuthenticationProvider(EngineSettings settings) {
     this.user = settings.user();
-    this.password = Secrets.digest(settings.password());
+    // With ENGINE_TOKEN alone there is no basic password: basic as the service account is refused.
+    this.password = settings.password() == null ? null : Secrets.digest(settings.password());
     this.token = settings.token() == null ? null : Secrets.digest(settings.token());
   }
 
