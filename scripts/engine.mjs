@@ -10,9 +10,8 @@
 // below; JAVA_HOME picks the Java; MVN the Maven command.
 //
 // Exported for scripts/platform.mjs: engineJar, needsBuild, buildEngine, startEngine, stopEngine,
-// waitForEngine, engineAddresses, hasJava, hasMaven, loadDotEnv.
+// waitForEngine, engineAddresses, engineSignIn, hasJava, hasMaven, portInUse, loadDotEnv.
 import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import {
   createWriteStream,
   existsSync,
@@ -23,9 +22,11 @@ import {
   utimesSync,
 } from 'node:fs';
 import { connect } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+
+import { ENGINE_CREDENTIALS_FILE, ensureEngineCredentials } from './engine-credentials.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
 const engineDir = join(root, 'deploy', 'engine');
@@ -190,21 +191,24 @@ export async function waitForEngine({ env = process.env, timeoutMs = 180_000, ch
 }
 
 /**
- * Starts the jar (building it first when needed) and waits for its REST API. In development without
- * ENGINE_PASSWORD a random one is made for this run and returned, so the caller can hand it to the workers.
- * Logs go to .run/engine.log (lines that are not Spring log lines, such as configuration errors, also to
- * the console). Returns { child, version, startMs, env, ...engineAddresses }.
+ * Starts the jar (building it first when needed, unless `build` is false) and waits for its REST API.
+ * The credentials are the caller's (ENGINE_PASSWORD and/or ENGINE_TOKEN); in development without either,
+ * the machine's password from data/engine.env (scripts/engine-credentials.mjs), the one every local
+ * process uses. Logs go to `logFile` (.run/engine.log; lines that are not Spring log lines, such as
+ * configuration errors, also to `log`). Returns { child, version, startMs, env, ...engineAddresses }.
  */
 export async function startEngine({
   env: baseEnv = { ...loadDotEnv(), ...process.env },
   timeoutMs = 180_000,
   log = console.log,
+  build = true,
+  logFile = join(root, '.run', 'engine.log'),
 } = {}) {
-  buildEngine({ env: baseEnv, log });
+  if (build) buildEngine({ env: baseEnv, log });
+  else if (!existsSync(engineJar))
+    throw new Error(`[engine] ${engineJar} is missing: build it first`);
   const env = { ...baseEnv };
-  if (!env.ENGINE_PASSWORD && env.NODE_ENV !== 'production') {
-    env.ENGINE_PASSWORD = randomBytes(24).toString('base64url');
-  }
+  ensureEngineCredentials(root, env);
   const { base } = engineAddresses(env);
   const { hostname, port } = new URL(base);
   if (await portInUse(hostname.replace(/^\[|\]$/g, ''), port)) {
@@ -215,9 +219,8 @@ export async function startEngine({
   const javaOpts = env.ENGINE_JAVA_OPTS
     ? env.ENGINE_JAVA_OPTS.split(/\s+/).filter(Boolean)
     : DEFAULT_JAVA_OPTS;
-  const runDir = join(root, '.run');
-  mkdirSync(runDir, { recursive: true });
-  const logFile = createWriteStream(join(runDir, 'engine.log'), { flags: 'a' });
+  mkdirSync(dirname(logFile), { recursive: true });
+  const logStream = createWriteStream(logFile, { flags: 'a' });
 
   const started = Date.now();
   const child = spawn(javaCommand(env), [...javaOpts, '-jar', engineJar], {
@@ -227,7 +230,7 @@ export async function startEngine({
   });
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream }).on('line', (line) => {
-      logFile.write(`${line}\n`);
+      logStream.write(`${line}\n`);
       // Spring's lines start with a timestamp and stack traces with "at"; the rest (the engine's own
       // configuration errors) is for the operator.
       if (line.trim() && !/^\d{4}-\d\d-\d\dT|^\s+at |^\s*\.\.\. \d+ more|^Caused by/.test(line)) {
@@ -235,7 +238,7 @@ export async function startEngine({
       }
     });
   }
-  child.on('exit', () => logFile.end());
+  child.on('exit', () => logStream.end());
   try {
     const version = await waitForEngine({ env, timeoutMs, child });
     return { child, version, startMs: Date.now() - started, env, ...engineAddresses(env) };
@@ -258,6 +261,17 @@ export function stopEngine(child, graceMs = 15_000) {
   });
 }
 
+/**
+ * How to sign in to Cockpit (and the REST API) with these settings, never the secret itself;
+ * `credentialsFile` is what ensureEngineCredentials returned.
+ */
+export function engineSignIn(env, credentialsFile) {
+  const user = env.ENGINE_USER || 'platform';
+  if (credentialsFile) return `user "${user}", password in ${ENGINE_CREDENTIALS_FILE}`;
+  if (env.ENGINE_PASSWORD) return `user "${user}", password ENGINE_PASSWORD`;
+  return `no ENGINE_PASSWORD: the REST API takes bearer ENGINE_TOKEN; Cockpit only through the gateway`;
+}
+
 async function main(command) {
   if (command === 'build') {
     const { built } = buildEngine({ env: { ...loadDotEnv(), ...process.env } });
@@ -265,14 +279,14 @@ async function main(command) {
     return;
   }
   if (command === 'start') {
-    const engine = await startEngine();
-    const user = engine.env.ENGINE_USER || 'platform';
-    const generated = !process.env.ENGINE_PASSWORD && !loadDotEnv().ENGINE_PASSWORD;
+    const env = { ...loadDotEnv(), ...process.env };
+    const credentialsFile = ensureEngineCredentials(root, env);
+    const engine = await startEngine({ env });
     console.log(`
 [engine] Operaton ${engine.version} up in ${(engine.startMs / 1000).toFixed(1)} s (pid ${engine.child.pid})
   REST API   ${engine.rest}   (HTTP basic or bearer ENGINE_TOKEN)
   Cockpit    ${engine.cockpit}
-  Sign in    user "${user}", password ENGINE_PASSWORD${generated ? ` (not set: this run's is ${engine.env.ENGINE_PASSWORD})` : ''}
+  Sign in    ${engineSignIn(env, credentialsFile)}
   Logs       .run/engine.log        Stop: Ctrl+C
 `);
     let stopping = false;

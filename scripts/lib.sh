@@ -48,6 +48,23 @@ ensure_nats() {
   fi
 }
 
+ensure_engine_jar() {
+  # The Operaton jar (deploy/engine) for the engine conformance suite: built with Maven when missing or
+  # older than its sources, ~/.m2 kept between runs. Without Java (or without Maven and the jar) the
+  # suite runs the embedded side only and says why.
+  if ! command -v "${JAVA_HOME:+$JAVA_HOME/bin/}java" >/dev/null 2>&1; then
+    log "no Java: the engine conformance suite will skip Operaton"
+    return 0
+  fi
+  if ! (cd "$ROOT" && node -e "import('./scripts/engine.mjs').then((m) => process.exit(m.needsBuild() ? 1 : 0))"); then
+    if ! command -v "${MVN:-mvn}" >/dev/null 2>&1; then
+      log "no Maven to build deploy/engine: the engine conformance suite uses the jar as it is, or skips Operaton"
+      return 0
+    fi
+    (cd "$ROOT" && node scripts/engine.mjs build)
+  fi
+}
+
 ensure_chromium() {
   # Chromium for the browser tests, and CJK fonts so Chinese renders in their screenshots.
   if [ ! -x /usr/bin/chromium ] || ! fc-list 2>/dev/null | grep -qi 'noto.*cjk'; then

@@ -14,6 +14,9 @@ import { parseMysqlUrl } from '@platform/nest-common';
 
 import { WORKFLOW_ENV, type WorkflowEnv } from '../config/env';
 
+/** How long a health check waits for the engine (the gateway waits 1 s for this service). */
+const ENGINE_HEALTH_TIMEOUT_MS = 800;
+
 /**
  * The process engine this service deploys to: a real Camunda 7 / Operaton at ENGINE_URL, or else the
  * embedded engine, started here with its REST API served like Camunda's (so agent workers use the
@@ -77,13 +80,22 @@ export class EngineConnection implements OnModuleInit, OnApplicationShutdown {
     return { ...auth, password: generateEngineSecret() };
   }
 
-  /** UP when the engine's REST API answers. */
+  /**
+   * UP when the engine's REST API answers (with the credentials) within ENGINE_HEALTH_TIMEOUT_MS: a
+   * hung engine (Operaton stopped, or its port held by something that never answers) reads DOWN
+   * before the gateway's health check gives up on this service.
+   */
   async status(): Promise<'UP' | 'DOWN'> {
     if (!this.restClient) return 'DOWN';
-    return this.restClient
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'DOWN'>((resolve) => {
+      timer = setTimeout(() => resolve('DOWN'), ENGINE_HEALTH_TIMEOUT_MS);
+    });
+    const answer = this.restClient
       .version()
       .then(() => 'UP' as const)
       .catch(() => 'DOWN' as const);
+    return Promise.race([answer, late]).finally(() => clearTimeout(timer));
   }
 
   async onApplicationShutdown(): Promise<void> {
