@@ -568,10 +568,12 @@ export class ProcessEngine {
 
   async completeUserTask(taskId: string, dto: CompleteTaskDto): Promise<VariableMap | null> {
     const [rows] = await this.db.pool.query(
-      'SELECT process_instance_id, execution_id FROM eng_user_task WHERE id = ?',
+      'SELECT process_instance_id, execution_id, suspended FROM eng_user_task WHERE id = ?',
       [taskId],
     );
-    const task = (rows as { process_instance_id: string; execution_id: string }[])[0];
+    const task = (
+      rows as { process_instance_id: string; execution_id: string; suspended: number }[]
+    )[0];
     const missing = () =>
       engineError(
         500,
@@ -579,6 +581,13 @@ export class ProcessEngine {
         `Cannot complete task ${taskId}: Cannot find task with id ${taskId}: task is null`,
       );
     if (!task) throw missing();
+    if (task.suspended) {
+      throw engineError(
+        500,
+        'RestException',
+        `Cannot complete task ${taskId}: ENGINE-03043 task with id '${taskId}' is suspended.`,
+      );
+    }
     const variables = toStoredVariables(dto.variables);
     return this.withInstance(task.process_instance_id, (cmd) => {
       if (!cmd.run.waits.has(task.execution_id)) throw missing();

@@ -883,6 +883,34 @@ export const SCENARIOS: Scenario[] = [
       await r.call('suspend an unknown instance', 'PUT', '/process-instance/nope/suspended', {
         suspended: true,
       });
+
+      const user = fixture(r, 'user-task', 'suspend');
+      const message = fixture(r, 'message', 'suspend');
+      await deploy(r, user.key, user.xml);
+      await deploy(r, message.key, message.xml);
+      const reviewing = await start(r, user.key, 'reviewing');
+      const waiting = await start(r, message.key, 'waiting', { businessKey: 's-msg' });
+      const [review] = (
+        await r.request<{ id: string }[]>('GET', `/task?processInstanceId=${reviewing}`)
+      ).body;
+      r.name(review.id, 'review');
+      for (const id of [reviewing, waiting]) {
+        await r.call('suspend', 'PUT', `/process-instance/${id}/suspended`, { suspended: true });
+      }
+      await r.call('the suspended user task', 'GET', `/task?processInstanceId=${reviewing}`);
+      await r.call('complete a suspended user task', 'POST', `/task/${review.id}/complete`, {});
+      await r.call('a message to a suspended instance', 'POST', '/message', {
+        messageName: `rc${r.tag}-approved`,
+        businessKey: 's-msg',
+      });
+      for (const id of [reviewing, waiting]) {
+        await r.call('activate', 'PUT', `/process-instance/${id}/suspended`, { suspended: false });
+      }
+      await r.call('complete it when active', 'POST', `/task/${review.id}/complete`, {});
+      await r.call('the message when active', 'POST', '/message', {
+        messageName: `rc${r.tag}-approved`,
+        businessKey: 's-msg',
+      });
       for (const id of [held, idle]) {
         await r.call('activate', 'PUT', `/process-instance/${id}/suspended`, { suspended: false });
       }
@@ -946,8 +974,6 @@ export const SCENARIOS: Scenario[] = [
           { workerId: 'w', newDuration: 1000 },
         ],
         ['unlock', 'POST', '/external-task/nope/unlock'],
-        ['malformed JSON', 'POST', `/process-definition/key/${key}/start`, '{"variables": '],
-        ['malformed JSON to fetchAndLock', 'POST', '/external-task/fetchAndLock', '{"workerId"'],
         ['incidents of an unknown instance', 'GET', '/incident?processInstanceId=nope'],
         [
           'history of an unknown instance',
@@ -958,6 +984,15 @@ export const SCENARIOS: Scenario[] = [
         ['no such path', 'GET', '/no/such/path'],
       ];
       for (const [step, method, path, body] of calls) await r.call(step, method, path, body);
+      // Operaton answers malformed JSON with 400 and either its {type: InvalidRequestException} or
+      // Jackson's text/plain message, depending on which exception mapper its JVM picked: the status
+      // is what both always share.
+      for (const [step, path, body] of [
+        ['malformed JSON', `/process-definition/key/${key}/start`, '{"variables": '],
+        ['malformed JSON to fetchAndLock', '/external-task/fetchAndLock', '{"workerId"'],
+      ]) {
+        r.note(step, (await r.request('POST', path, body)).status);
+      }
       const unauthenticated = await fetch(`${r.engine.url}/process-instance/nope`);
       r.note('without credentials', {
         status: unauthenticated.status,
