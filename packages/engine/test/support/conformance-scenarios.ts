@@ -557,9 +557,8 @@ export const SCENARIOS: Scenario[] = [
         retries: 1,
         retryTimeout: 0,
       });
-      const failedAt = Date.now();
       await r.call(
-        'failure with 2 retries left, retry in 1.5 s',
+        'failure with 2 retries left, retry in 2.5 s',
         'POST',
         `/external-task/${task.id}/failure`,
         {
@@ -567,9 +566,11 @@ export const SCENARIOS: Scenario[] = [
           errorMessage: 'model timed out',
           errorDetails: 'stack trace\n  at agent',
           retries: 2,
-          retryTimeout: 1500,
+          retryTimeout: 2500,
         },
       );
+      // The engine set the retry time before it answered: 2.6 s from now is past it.
+      const failedAt = Date.now();
       await r.call('the failed task', 'GET', `/external-task/${task.id}`);
       await r.call(
         'not fetchable before the retry timeout',
@@ -577,7 +578,7 @@ export const SCENARIOS: Scenario[] = [
         '/external-task/fetchAndLock',
         lockBody(topic, 'w2'),
       );
-      await sleep(Math.max(0, failedAt + 1700 - Date.now()));
+      await sleep(Math.max(0, failedAt + 2600 - Date.now()));
       const again = await r.call<LockedTask[]>(
         'fetchable after it, with the error',
         'POST',
