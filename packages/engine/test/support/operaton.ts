@@ -1,7 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -80,6 +81,7 @@ export async function startOperaton(
     ? `${encodeURIComponent(mysql.user)}:${encodeURIComponent(mysql.password)}`
     : encodeURIComponent(mysql.user);
   const port = await freePort();
+  const logFile = join(tmpdir(), `operaton-${database}.log`);
   const dropDatabase = async () => {
     const conn = await createConnection({ ...mysql });
     await conn.query(`DROP DATABASE IF EXISTS \`${database}\``);
@@ -89,7 +91,7 @@ export async function startOperaton(
   try {
     engine = await script.startEngine({
       build: false,
-      logFile: join(repositoryRoot, '.run', `engine-test-${process.pid}.log`),
+      logFile,
       log: () => undefined,
       env: {
         PATH: process.env.PATH,
@@ -107,7 +109,7 @@ export async function startOperaton(
     });
   } catch (error) {
     await dropDatabase().catch(() => undefined);
-    throw error;
+    throw new Error(`${(error as Error).message} (Operaton's log: ${logFile})`);
   }
   return {
     url: engine.rest,
@@ -116,6 +118,7 @@ export async function startOperaton(
     async stop() {
       await script.stopEngine(engine.child);
       await dropDatabase();
+      rmSync(logFile, { force: true });
     },
   };
 }
