@@ -23,6 +23,8 @@ import { MissionReconciler } from './missions/mission-reconciler';
 import { MissionRunsService } from './missions/mission-runs.service';
 import { MissionsController } from './missions/missions.controller';
 import { MissionsService } from './missions/missions.service';
+import { NodeContextController } from './missions/node-context.controller';
+import { NodeContextService } from './missions/node-context.service';
 import { SkillsService } from './skills/skills.service';
 import { VersionsService } from './workflows/versions.service';
 import { WorkflowsController } from './workflows/workflows.controller';
@@ -46,6 +48,7 @@ export class AppModule {
         FunctionsController,
         BpmController,
         MissionsController,
+        NodeContextController,
         HealthController,
       ],
       providers: [
@@ -66,6 +69,7 @@ export class AppModule {
         MissionsService,
         MissionRunsService,
         MissionReconciler,
+        NodeContextService,
       ],
     };
   }

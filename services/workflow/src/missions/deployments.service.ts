@@ -73,6 +73,7 @@ export class DeploymentsService {
         processKey: compiled.key,
         processDefinitionId: definition.id,
         processDefinitionVersion: definition.version,
+        graph: compiled.graph,
       })
       .orIgnore()
       .execute();

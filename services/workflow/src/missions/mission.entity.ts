@@ -1,4 +1,10 @@
-import type { Language, MissionInputs, MissionLogStatus, MissionStatus } from '@platform/contracts';
+import type {
+  AgentGraph,
+  Language,
+  MissionInputs,
+  MissionLogStatus,
+  MissionStatus,
+} from '@platform/contracts';
 import {
   Column,
   CreateDateColumn,
@@ -153,6 +159,10 @@ export class WorkflowDeployment {
 
   @Column({ name: 'process_definition_version', type: 'int' })
   processDefinitionVersion!: number;
+
+  /** The agent graph the diagram compiled to (the worker's node descriptors); null before it was kept. */
+  @Column({ type: 'json', nullable: true })
+  graph!: AgentGraph | null;
 
   @CreateDateColumn({ name: 'deploy_time', type: 'datetime', precision: 3 })
   deployTime!: Date;

@@ -1,0 +1,217 @@
+import { createHash } from 'node:crypto';
+
+import { Injectable } from '@nestjs/common';
+import { compileWorkflow } from '@platform/bpmn';
+import {
+  type AgentFunctionView,
+  type AgentGraph,
+  type AgentGraphNode,
+  type AgentNodeContextView,
+  type AgentRecordView,
+  DomainError,
+  MISSION_LOG_STATUS,
+  type NodeRunOutputView,
+} from '@platform/contracts';
+import type { MissionNodeContextBody } from '@platform/contracts/dto';
+import { type DataSource, In } from 'typeorm';
+
+import { Agent } from '../agents/agent.entity';
+import { InjectWorkflowDb } from '../database/inject';
+import { FunctionDef } from '../functions/function.entity';
+import { Skill } from '../skills/skill.entity';
+import { WorkflowVersion } from '../workflows/workflow.entity';
+import { Mission, MissionLog, WorkflowDeployment } from './mission.entity';
+
+/** Graphs of deployed definitions: a definition never changes, so its graph is read once. */
+const GRAPH_CACHE_MAX = 200;
+
+/**
+ * What one agent node of a mission runs with, for the agent worker: the node's descriptor and the
+ * branches after it from the graph of the definition the mission is pinned to (kept with the
+ * deployment; for one deployed before that, compiled again from the version's diagram if it is
+ * still the one deployed), the agent the node names with its skills' tools and functions (or the
+ * function a Function node names), the mission's language and inputs, and what the run's earlier
+ * nodes produced (mission log). Read-only: the worker reports node runs with the other patterns.
+ */
+@Injectable()
+export class NodeContextService {
+  private readonly graphs = new Map<string, AgentGraph>();
+
+  constructor(@InjectWorkflowDb() private readonly db: DataSource) {}
+
+  async context(body: MissionNodeContextBody): Promise<AgentNodeContextView> {
+    const mission = await this.mission(body);
+    const runId = body.runId ?? mission.currentRunId ?? '';
+    const graph = await this.graphOf(mission, body.nodeId);
+    const node = graph.nodes.find((n): n is AgentGraphNode => n.id === body.nodeId);
+    if (node?.kind !== 'agent') {
+      throw new DomainError('agent.node_unknown', { nodeId: body.nodeId }, 404);
+    }
+    const isFunction = node.agent.type === 'Function';
+    return {
+      missionId: Number(mission.id),
+      missionCode: mission.code,
+      runId,
+      processInstanceId: mission.processInstanceId,
+      processDefinitionId: mission.processDefinitionId,
+      status: mission.status,
+      language: mission.language,
+      inputs: mission.inputs,
+      node,
+      graph,
+      agent: isFunction ? null : await this.agentOf(node),
+      function: isFunction ? await this.functionOf(node) : null,
+      previous: await this.previous(mission, runId, node.id),
+    };
+  }
+
+  private async mission(body: MissionNodeContextBody): Promise<Mission> {
+    const repo = this.db.getRepository(Mission);
+    let mission: Mission | null = null;
+    if (body.missionCode) mission = await repo.findOneBy({ code: body.missionCode });
+    else if (body.processInstanceId) {
+      mission = await repo.findOneBy({ processInstanceId: body.processInstanceId });
+    } else throw new DomainError('mission.key_required');
+    if (!mission) throw new DomainError('mission.not_found', {}, 404);
+    return mission;
+  }
+
+  private async graphOf(mission: Mission, nodeId: string): Promise<AgentGraph> {
+    const cached = this.graphs.get(mission.processDefinitionId);
+    if (cached) return cached;
+    const deployments = await this.db.getRepository(WorkflowDeployment).find({
+      where: { processDefinitionId: mission.processDefinitionId },
+      order: { id: 'DESC' },
+    });
+    let graph = deployments.find((d) => d.graph)?.graph ?? null;
+    if (!graph) graph = await this.compiledAgain(mission, deployments);
+    if (!graph) throw new DomainError('agent.graph_unavailable', { nodeId });
+    if (this.graphs.size >= GRAPH_CACHE_MAX) this.graphs.clear();
+    this.graphs.set(mission.processDefinitionId, graph);
+    return graph;
+  }
+
+  /** The version's diagram compiled again, only while it is the diagram that was deployed. */
+  private async compiledAgain(
+    mission: Mission,
+    deployments: WorkflowDeployment[],
+  ): Promise<AgentGraph | null> {
+    const version = await this.db
+      .getRepository(WorkflowVersion)
+      .findOneBy({ id: mission.workflowVersionId });
+    if (!version) return null;
+    const hash = createHash('sha256').update(version.xml).digest('hex');
+    if (!deployments.some((d) => d.sourceHash === hash)) return null;
+    const agents = await this.db
+      .getRepository(Agent)
+      .find({ select: { name: true, nameEn: true } });
+    const compiled = await compileWorkflow(version.xml, {
+      agents,
+      ...(version.processKey ? { key: version.processKey } : {}),
+    });
+    return compiled.ok ? compiled.graph : null;
+  }
+
+  /** The agent of the node's name (zh) or descriptor name (en), as the compiler matched it. */
+  private async agentOf(node: AgentGraphNode): Promise<AgentRecordView> {
+    const name = node.name.trim();
+    const nameEn = node.agent.nameen.trim();
+    const candidates = await this.db.getRepository(Agent).find({
+      where: [...(name ? [{ name }] : []), ...(nameEn ? [{ nameEn }] : [])],
+      order: { id: 'ASC' },
+    });
+    const agent = candidates.find((a) => name && a.name.trim() === name) ?? candidates[0];
+    if (!agent) {
+      throw new DomainError('agent.not_found', { nodeId: node.id, name: name || nameEn }, 404);
+    }
+    const skillIds = agent.skillIds ?? [];
+    const skills = skillIds.length
+      ? await this.db.getRepository(Skill).findBy({ id: In(skillIds) })
+      : [];
+    const byId = new Map(skills.map((s) => [Number(s.id), s]));
+    const ordered = skillIds.map((id) => byId.get(Number(id))).filter((s): s is Skill => !!s);
+    const functions = await this.functions(ordered.flatMap((s) => s.functionIds ?? []));
+    return {
+      id: Number(agent.id),
+      name: agent.name,
+      nameEn: agent.nameEn,
+      type: agent.type,
+      instruction: agent.instruction,
+      skills: ordered.map((skill) => ({
+        id: Number(skill.id),
+        name: skill.name,
+        nameEn: skill.nameEn,
+        instruction: skill.instruction,
+        tools: skill.tools ?? [],
+        functions: (skill.functionIds ?? [])
+          .map((id) => functions.get(Number(id)))
+          .filter((f): f is AgentFunctionView => !!f),
+      })),
+    };
+  }
+
+  /** A Function node runs the function its descriptor (or node) names. */
+  private async functionOf(node: AgentGraphNode): Promise<AgentFunctionView> {
+    const names = [node.agent.nameen, node.name, node.agent.instruction]
+      .map((n) => n.trim())
+      .filter(Boolean);
+    const rows = names.length
+      ? await this.db.getRepository(FunctionDef).findBy({ name: In(names) })
+      : [];
+    const row = names.map((n) => rows.find((r) => r.name === n)).find(Boolean);
+    if (!row) {
+      throw new DomainError(
+        'agent.function_not_found',
+        { nodeId: node.id, name: names[0] ?? node.id },
+        404,
+      );
+    }
+    return functionView(row);
+  }
+
+  private async functions(ids: number[]): Promise<Map<number, AgentFunctionView>> {
+    if (!ids.length) return new Map();
+    const rows = await this.db.getRepository(FunctionDef).findBy({ id: In([...new Set(ids)]) });
+    return new Map(rows.map((row) => [Number(row.id), functionView(row)]));
+  }
+
+  /** Successful node runs of the run (latest attempt of each node), oldest first; not the node itself. */
+  private async previous(
+    mission: Mission,
+    runId: string,
+    nodeId: string,
+  ): Promise<NodeRunOutputView[]> {
+    if (!runId) return [];
+    const rows = await this.db.getRepository(MissionLog).find({
+      where: { missionId: mission.id, runId, status: MISSION_LOG_STATUS.success },
+      order: { id: 'ASC' },
+    });
+    const latest = new Map<string, MissionLog>();
+    for (const row of rows) {
+      if (row.nodeId === nodeId) continue;
+      const seen = latest.get(row.nodeId);
+      if (!seen || row.attempt > seen.attempt) latest.set(row.nodeId, row);
+    }
+    return [...latest.values()]
+      .sort((a, b) => Number(a.id) - Number(b.id))
+      .map((row) => ({
+        nodeId: row.nodeId,
+        nodeName: row.nodeName,
+        nodeNameEn: row.nodeNameEn,
+        agent: row.agent,
+        attempt: row.attempt,
+        outputs: row.outputs,
+      }));
+  }
+}
+
+function functionView(row: FunctionDef): AgentFunctionView {
+  return {
+    id: Number(row.id),
+    name: row.name,
+    description: row.description,
+    params: row.params,
+    returnType: row.returnType,
+    code: row.code,
+  };
+}
