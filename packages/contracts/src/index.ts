@@ -17,6 +17,7 @@ export * from './workflow/agent-tools';
 export * from './workflow/assistant';
 export * from './workflow/engine-ops';
 export * from './workflow/messages';
+export * from './workflow/mission-waits';
 export * from './workflow/missions';
 export * from './workflow/patterns';
 export * from './workflow/rules';

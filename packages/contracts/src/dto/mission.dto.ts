@@ -1,7 +1,8 @@
-import { Type } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
+  IsBoolean,
   IsISO8601,
   IsString,
   MaxLength,
@@ -9,6 +10,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 
+import { MISSION_QUESTION_MAX, MISSION_REVIEW_REASON_MAX } from '../workflow/mission-waits';
 import {
   MISSION_FILE_NAME_MAX,
   MISSION_FILES_MAX,
@@ -24,7 +26,14 @@ import {
   type MissionStatus,
 } from '../workflow/missions';
 import { DESCRIPTION_MAX, NAME_MAX } from '../workflow/rules';
-import { INVALID, OptionalInt, OptionalOneOf, OptionalText, RequiredText } from './admin/fields';
+import {
+  INVALID,
+  OptionalInt,
+  OptionalOneOf,
+  OptionalText,
+  RequiredText,
+  toBoolean,
+} from './admin/fields';
 import { PageQueryBody, TimeRange } from './admin/paging.dto';
 import { EntityId, OneOf, Optional, Required } from './decorators';
 
@@ -217,4 +226,84 @@ export class MissionNodeContextBody extends MissionRefBody {
 
   @RequiredText(255)
   nodeId!: string;
+}
+
+/** POST /wujie/mission/{id}/rerun: a new run of the mission from node `nodeId`. */
+export class MissionRerunBody {
+  @RequiredText(255)
+  nodeId!: string;
+}
+
+export class MissionRerunRpcBody extends MissionRerunBody {
+  @EntityId()
+  id!: number;
+}
+
+/** POST /wujie/mission/{id}/reply: the owner answers an agent's question (text or files). */
+export class MissionReplyBody {
+  @OptionalText(MISSION_TEXT_MAX)
+  text?: string;
+
+  /** Stored names of uploaded files. */
+  @Optional()
+  @IsArray(INVALID)
+  @ArrayMaxSize(MISSION_FILES_MAX, {
+    message: 'mission.files_max',
+    context: { count: MISSION_FILES_MAX },
+  })
+  @IsString({ ...INVALID, each: true })
+  @MaxLength(MISSION_FILE_NAME_MAX, { ...INVALID, each: true })
+  files?: string[];
+}
+
+export class MissionReplyRpcBody extends MissionReplyBody {
+  @EntityId()
+  id!: number;
+}
+
+/** POST /wujie/mission/{id}/review: an administrator approves (continue) or rejects (stop). */
+export class MissionReviewBody {
+  @Required()
+  @Transform(toBoolean)
+  @IsBoolean(INVALID)
+  approve!: boolean;
+
+  /** Why; shown to the owner as the mission's error when rejected. */
+  @OptionalText(MISSION_REVIEW_REASON_MAX)
+  reason?: string;
+}
+
+export class MissionReviewRpcBody extends MissionReviewBody {
+  @EntityId()
+  id!: number;
+}
+
+/**
+ * From the agent worker: node `nodeId` of run `runId` asks the owner `question`. Keyed by (run,
+ * node, attempt, seq): asked again (a redelivered task, a lock that ran out), it answers the reply
+ * once there is one, else `waiting` without asking twice.
+ */
+export class MissionAskUserBody extends MissionRefBody {
+  @RequiredText(64)
+  runId!: string;
+
+  @RequiredText(255)
+  nodeId!: string;
+
+  @OptionalInt(1, 1000)
+  attempt?: number;
+
+  /** The n-th question of this node run (an agent may ask more than once); default 1. */
+  @OptionalInt(1, 1000)
+  seq?: number;
+
+  /** The external task the worker holds: the reply unlocks it so that a worker fetches it again. */
+  @OptionalText(64)
+  externalTaskId?: string;
+
+  @RequiredText(MISSION_QUESTION_MAX)
+  question!: string;
+
+  @OptionalText(MISSION_QUESTION_MAX)
+  questionEn?: string;
 }

@@ -35,4 +35,28 @@ export const MISSION_MESSAGES = {
     zh: '流程引擎中找不到该任务的流程实例',
     en: "The process engine has no trace of the task's process instance",
   },
+  'mission.rerun_node_unknown': {
+    zh: '流程中没有可以重新运行的节点 {nodeId}',
+    en: 'The workflow has no node {nodeId} to rerun from',
+  },
+  'mission.rerun_failed': {
+    zh: '任务重新运行失败：流程引擎暂不可用，请稍后重试',
+    en: 'The task could not be rerun: the process engine is not available, please try again later',
+  },
+  'mission.reply_required': {
+    zh: '请输入回复内容或上传文件',
+    en: 'Enter a reply or attach a file',
+  },
+  'mission.review_admin_only': {
+    zh: '只有管理员可以审核或确认任务',
+    en: 'Only administrators can review or confirm tasks',
+  },
+  'mission.rejected': {
+    zh: '管理员驳回了该任务',
+    en: 'An administrator rejected the task',
+  },
+  'mission.wait_missing': {
+    zh: '任务当前没有等待中的提问或审核',
+    en: 'The task is not waiting for a reply or a review',
+  },
 } as const;

@@ -1,4 +1,5 @@
 import type { Language } from '../common/language';
+import type { MissionWaitView } from './mission-waits';
 
 // Missions (issue 12): a run of a workflow for a user, its statuses (spec §4) and the one table of
 // the moves between them, shared by the workflow service (which enforces it) and the web (which
@@ -84,8 +85,9 @@ export const MISSION_TRANSITIONS: Readonly<
   nodeEnded: { from: [S.notStarted, S.inProgress, S.error], to: S.inProgress },
   askUser: { from: [S.inProgress], to: S.userInput },
   reply: { from: [S.userInput], to: S.inProgress },
-  awaitReview: { from: [S.inProgress], to: S.adminReview },
-  awaitConfirm: { from: [S.inProgress], to: S.adminConfirm },
+  // Not started too: a diagram may begin with a Human node (no agent ran before it).
+  awaitReview: { from: [S.notStarted, S.inProgress], to: S.adminReview },
+  awaitConfirm: { from: [S.notStarted, S.inProgress], to: S.adminConfirm },
   approve: { from: [S.adminReview, S.adminConfirm], to: S.inProgress },
   reject: { from: [S.adminReview, S.adminConfirm], to: S.stopped },
   fail: {
@@ -240,6 +242,8 @@ export interface MissionView extends MissionSummaryView {
   currentNodes: string[];
   /** The flowchart (BPMN XML, as designed) of the workflow version the mission is pinned to. */
   diagram: string;
+  /** The question or review the mission waits for (user_input, admin_review, admin_confirm). */
+  waiting: MissionWaitView | null;
 }
 
 /** One node run of a mission (GET /wujie/missionLog/list). */

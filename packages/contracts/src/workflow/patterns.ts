@@ -81,6 +81,14 @@ export const WORKFLOW_PATTERNS = {
   missionFailed: 'workflow.mission.failed',
   /** For the agent worker: what one agent node of a mission runs with (AgentNodeContextView). */
   missionNodeContext: 'workflow.mission.node-context',
+  /** A new run of a mission from a node (owner, administrator). */
+  missionRerun: 'workflow.mission.rerun',
+  /** The owner's reply to an agent's question: the waiting node goes on. */
+  missionReply: 'workflow.mission.reply',
+  /** An administrator approves or rejects a node that waits for review or confirmation. */
+  missionReview: 'workflow.mission.review',
+  /** From the agent worker: an agent asks the owner for input (MissionAskView); idempotent. */
+  missionAskUser: 'workflow.mission.ask-user',
 } as const;
 
 export type WorkflowPattern = (typeof WORKFLOW_PATTERNS)[keyof typeof WORKFLOW_PATTERNS];
