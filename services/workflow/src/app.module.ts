@@ -19,8 +19,12 @@ import { FunctionsService } from './functions/functions.service';
 import { HealthController } from './health/health.controller';
 import { DeploymentsService } from './missions/deployments.service';
 import { MissionAccess } from './missions/mission-access';
+import { MissionDiagrams } from './missions/mission-diagrams';
+import { MissionMoves, MissionPushes } from './missions/mission-events';
 import { MissionReconciler } from './missions/mission-reconciler';
+import { MissionRerunsService } from './missions/mission-reruns.service';
 import { MissionRunsService } from './missions/mission-runs.service';
+import { MissionWaitsService } from './missions/mission-waits.service';
 import { MissionsController } from './missions/missions.controller';
 import { MissionsService } from './missions/missions.service';
 import { NodeContextController } from './missions/node-context.controller';
@@ -69,6 +73,11 @@ export class AppModule {
         MissionsService,
         MissionRunsService,
         MissionReconciler,
+        MissionPushes,
+        MissionMoves,
+        MissionDiagrams,
+        MissionWaitsService,
+        MissionRerunsService,
         NodeContextService,
       ],
     };

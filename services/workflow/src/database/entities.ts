@@ -2,6 +2,7 @@ import { Agent } from '../agents/agent.entity';
 import { BpmForm, BpmModel, TaskAssignRule, UserGroup } from '../bpm/bpm.entities';
 import { FunctionDef } from '../functions/function.entity';
 import { Mission, MissionLog, WorkflowDeployment } from '../missions/mission.entity';
+import { MissionWait } from '../missions/mission-wait.entity';
 import { Skill } from '../skills/skill.entity';
 import { Workflow, WorkflowVersion } from '../workflows/workflow.entity';
 
@@ -19,4 +20,5 @@ export const WORKFLOW_ENTITIES = [
   Mission,
   MissionLog,
   WorkflowDeployment,
+  MissionWait,
 ];

@@ -6,14 +6,15 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { MISSION_ACTIVE_STATUSES, renderMessage } from '@platform/contracts';
-import { type DataSource, In, IsNull,MoreThan, Not } from 'typeorm';
+import { type DataSource, In, IsNull, MoreThan, Not } from 'typeorm';
 
 import { WORKFLOW_ENV, type WorkflowEnv } from '../config/env';
 import { InjectWorkflowDb } from '../database/inject';
 import { EngineConnection } from '../engine/engine-connection';
 import { Mission } from './mission.entity';
+import { MissionMoves } from './mission-events';
 import { MissionRunsService } from './mission-runs.service';
-import { moveMission } from './mission-state';
+import { MissionWaitsService } from './mission-waits.service';
 
 /** Missions looked at per round (their instance ids go in one query string, so not too many). */
 const BATCH = 100;
@@ -39,6 +40,8 @@ export class MissionReconciler implements OnApplicationBootstrap, OnApplicationS
     @Inject(WORKFLOW_ENV) private readonly env: WorkflowEnv,
     private readonly engine: EngineConnection,
     private readonly runs: MissionRunsService,
+    private readonly moves: MissionMoves,
+    private readonly waits: MissionWaitsService,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -79,6 +82,9 @@ export class MissionReconciler implements OnApplicationBootstrap, OnApplicationS
         'processDefinitionId',
         'currentRunId',
         'startedAt',
+        // For the pushes to the owner and the diagram of user tasks.
+        'ownerUserId',
+        'workflowVersionId',
       ],
       where: {
         status: In([...MISSION_ACTIVE_STATUSES]),
@@ -115,14 +121,16 @@ export class MissionReconciler implements OnApplicationBootstrap, OnApplicationS
         await this.runs.completed(ref);
         moved += 1;
       } else if (instance.state === 'EXTERNALLY_TERMINATED') {
-        await moveMission(this.db, mission, 'stop', { endedAt: new Date() }, { idempotent: true });
+        await this.moves.move(mission, 'stop', { endedAt: new Date() }, { idempotent: true });
         moved += 1;
       } else if (instance.state === 'INTERNALLY_TERMINATED') {
         await this.runs.failed({ ...ref, error: instance.deleteReason ?? 'INTERNALLY_TERMINATED' });
         moved += 1;
       } else running.push(mission);
     }
-    return moved + (await this.incidents(running));
+    const failed = await this.incidents(running);
+    // User tasks for people the instances reached (or that were completed in the engine's Tasklist).
+    return moved + failed + (await this.waits.reconcile(running));
   }
 
   /** A node out of retries raises an incident: its mission becomes error interrupted with the reason. */

@@ -17,7 +17,7 @@ import type { DataSource } from 'typeorm';
 
 import { InjectWorkflowDb } from '../database/inject';
 import { Mission, MissionLog } from './mission.entity';
-import { moveMission } from './mission-state';
+import { MissionMoves, MissionPushes } from './mission-events';
 import { missionLogView, missionState } from './missions.mapper';
 
 /**
@@ -27,7 +27,11 @@ import { missionLogView, missionState } from './missions.mapper';
  */
 @Injectable()
 export class MissionRunsService {
-  constructor(@InjectWorkflowDb() private readonly db: DataSource) {}
+  constructor(
+    @InjectWorkflowDb() private readonly db: DataSource,
+    private readonly moves: MissionMoves,
+    private readonly pushes: MissionPushes,
+  ) {}
 
   /** A node run started: its log row (running) and the mission in progress. */
   async nodeStarted(body: MissionNodeBody): Promise<MissionLogView> {
@@ -58,13 +62,15 @@ export class MissionRunsService {
         dateOf(body.startedAt),
       ],
     );
-    await moveMission(
-      this.db,
+    const moved = await this.moves.move(
       mission,
       'nodeStarted',
       mission.startedAt ? {} : { startedAt: new Date() },
+      { push: 'never' },
     );
-    return this.logRow(key);
+    const row = await this.logRow(key);
+    await this.pushes.node(moved, 'nodeStarted', row);
+    return row;
   }
 
   /**
@@ -108,21 +114,22 @@ export class MissionRunsService {
         endedAt,
       ],
     );
-    await moveMission(
-      this.db,
+    const moved = await this.moves.move(
       mission,
       'nodeEnded',
       mission.startedAt ? {} : { startedAt: endedAt },
+      { push: 'never' },
     );
-    return this.logRow(key);
+    const row = await this.logRow(key);
+    await this.pushes.node(moved, 'nodeEnded', row);
+    return row;
   }
 
   /** The run's process instance ended: completed, with the given result or the last node's outputs. */
   async completed(body: MissionCompletedBody): Promise<MissionStartedView> {
     const mission = await this.current(body);
     const result = body.result !== undefined ? body.result : await this.lastOutputs(mission);
-    const done = await moveMission(
-      this.db,
+    const done = await this.moves.move(
       mission,
       'complete',
       { result: result ?? null, error: null, endedAt: new Date() },
@@ -135,18 +142,17 @@ export class MissionRunsService {
   async failed(body: MissionFailedBody): Promise<MissionStartedView> {
     const mission = await this.current(body);
     const reason = body.nodeId ? `${body.nodeId}: ${body.error}` : body.error;
-    const done = await moveMission(
-      this.db,
+    const done = await this.moves.move(
       mission,
       'fail',
       { error: reason.slice(0, 4000) },
-      { idempotent: true },
+      { idempotent: true, detail: { error: reason.slice(0, 4000) } },
     );
     return missionState(done);
   }
 
   /** The mission a report names (by code, else by process instance), and only for its current run. */
-  private async current(body: MissionRefBody & { runId?: string }): Promise<Mission> {
+  async current(body: MissionRefBody & { runId?: string }): Promise<Mission> {
     const repo = this.db.getRepository(Mission);
     let mission: Mission | null = null;
     if (body.missionCode) mission = await repo.findOneBy({ code: body.missionCode });

@@ -3,6 +3,7 @@ import type {
   MissionStartedView,
   MissionSummaryView,
   MissionView,
+  MissionWaitView,
 } from '@platform/contracts';
 
 import { iso } from '../common/commands';
@@ -30,7 +31,12 @@ export function missionSummary(row: Mission): MissionSummaryView {
   };
 }
 
-export function missionView(row: Mission, currentNodes: string[], diagram = ''): MissionView {
+export function missionView(
+  row: Mission,
+  currentNodes: string[],
+  diagram = '',
+  waiting: MissionWaitView | null = null,
+): MissionView {
   return {
     ...missionSummary(row),
     inputs: row.inputs,
@@ -41,6 +47,7 @@ export function missionView(row: Mission, currentNodes: string[], diagram = ''):
     currentRunId: row.currentRunId,
     currentNodes,
     diagram,
+    waiting,
   };
 }
 

@@ -36,7 +36,8 @@ import { WorkflowsService } from '../workflows/workflows.service';
 import { DeploymentsService } from './deployments.service';
 import { Mission, MissionLog, type WorkflowDeployment } from './mission.entity';
 import { MissionAccess, type MissionCaller } from './mission-access';
-import { moveMission } from './mission-state';
+import { MissionMoves } from './mission-events';
+import { MissionWaitsService } from './mission-waits.service';
 import { missionLogView, missionState, missionSummary, missionView } from './missions.mapper';
 
 const SORT_COLUMNS: Record<MissionSortField, string> = {
@@ -81,6 +82,8 @@ export class MissionsService {
     private readonly workflows: WorkflowsService,
     private readonly deployments: DeploymentsService,
     private readonly engine: EngineConnection,
+    private readonly moves: MissionMoves,
+    private readonly waits: MissionWaitsService,
   ) {}
 
   /**
@@ -157,7 +160,7 @@ export class MissionsService {
     await this.db.getRepository(Mission).update(mission.id, { processInstanceId: instance.id });
     mission.processInstanceId = instance.id;
     // A diagram without a wait state ends within the start.
-    if (instance.ended) await moveMission(this.db, mission, 'complete', { endedAt: new Date() });
+    if (instance.ended) await this.moves.move(mission, 'complete', { endedAt: new Date() });
     return missionState(await this.db.getRepository(Mission).findOneByOrFail({ id: mission.id }));
   }
 
@@ -196,7 +199,12 @@ export class MissionsService {
     const version = await this.db
       .getRepository(WorkflowVersion)
       .findOne({ where: { id: mission.workflowVersionId }, select: { id: true, xml: true } });
-    return missionView(mission, await this.currentNodes(mission), version?.xml ?? '');
+    return missionView(
+      mission,
+      await this.currentNodes(mission),
+      version?.xml ?? '',
+      await this.waits.current(mission),
+    );
   }
 
   /**
@@ -218,8 +226,7 @@ export class MissionsService {
         throw new DomainError('bpm.engine_unavailable');
       }
     }
-    const stopped = await moveMission(
-      this.db,
+    const stopped = await this.moves.move(
       mission,
       'stop',
       { endedAt: new Date(), updateBy: String(caller.userId) },
