@@ -61,6 +61,9 @@ const host = env.GATEWAY_HOST ?? '127.0.0.1';
 const services = [
   { name: 'identity', dir: 'services/identity' },
   { name: 'workflow', dir: 'services/workflow' },
+  // Agent nodes of missions; it fetches from the engine the workflow service uses (ENGINE_URL or
+  // the embedded one at ENGINE_HOST:ENGINE_PORT) and retries until that engine answers.
+  { name: 'agent-worker', dir: 'services/agent-worker' },
   { name: 'gateway', dir: 'services/gateway' },
 ].filter((service) => existsSync(join(root, service.dir, 'dist', 'main.js')));
 

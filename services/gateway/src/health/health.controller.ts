@@ -1,6 +1,12 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { type HealthView, IDENTITY_PATTERNS, WORKFLOW_PATTERNS } from '@platform/contracts';
+import {
+  AGENT_WORKER_PATTERNS,
+  type AgentWorkerHealthView,
+  type HealthView,
+  IDENTITY_PATTERNS,
+  WORKFLOW_PATTERNS,
+} from '@platform/contracts';
 import type { FastifyReply } from 'fastify';
 import type Redis from 'ioredis';
 
@@ -11,18 +17,26 @@ import { ServiceClient } from '../rpc/service-client';
 type Status = 'UP' | 'DOWN';
 
 const HEALTH_TIMEOUT_MS = 3000;
-/** The workflow service is optional in a stack (the gateway works without it), so ask it briefly. */
+/** The workflow service and the agent workers are optional in a stack, so ask them briefly. */
 const WORKFLOW_HEALTH_TIMEOUT_MS = 1000;
 
 export interface GatewayHealth {
   status: Status;
-  checks: { redis: Status; transport: Status; mysql: Record<string, Status>; engine: Status };
+  checks: {
+    redis: Status;
+    transport: Status;
+    mysql: Record<string, Status>;
+    engine: Status;
+    /** An agent worker answered, with its database and the engine reachable. */
+    agentWorker: Status;
+  };
 }
 
 /**
  * Liveness of the platform: Redis from here, MySQL of each service asked over the transport, and
- * the process engine through the workflow service. The status needs Redis and identity; a workflow
- * service that answers must be healthy too (one that does not is reported DOWN in the checks).
+ * the process engine through the workflow service, and the agent workers (the first to answer). The
+ * status needs Redis and identity; a workflow service or agent worker that answers must be healthy
+ * too (one that does not answer is reported DOWN in the checks).
  */
 @ApiTags('health')
 @Controller('health')
@@ -39,25 +53,31 @@ export class HealthController {
       .ping()
       .then(() => 'UP' as const)
       .catch(() => 'DOWN' as const);
-    const [identity, workflow] = await Promise.all([
+    const [identity, workflow, worker] = await Promise.all([
       this.services
         .send<HealthView>(IDENTITY_PATTERNS.health, {}, HEALTH_TIMEOUT_MS)
         .catch(() => null),
       this.services
         .send<HealthView>(WORKFLOW_PATTERNS.health, {}, WORKFLOW_HEALTH_TIMEOUT_MS)
         .catch(() => null),
+      this.services
+        .send<AgentWorkerHealthView>(AGENT_WORKER_PATTERNS.health, {}, WORKFLOW_HEALTH_TIMEOUT_MS)
+        .catch(() => null),
     ]);
+    const workerUp = !worker || (worker.mysql === 'UP' && worker.engine === 'UP');
     const checks = {
       redis,
       transport: identity ? ('UP' as const) : ('DOWN' as const),
       mysql: {
         identity: identity?.mysql ?? ('DOWN' as const),
         workflow: workflow?.mysql ?? ('DOWN' as const),
+        agent: worker?.mysql ?? ('DOWN' as const),
       },
       engine: workflow?.engine ?? ('DOWN' as const),
+      agentWorker: worker && workerUp ? ('UP' as const) : ('DOWN' as const),
     };
     const workflowUp = !workflow || (workflow.mysql === 'UP' && workflow.engine === 'UP');
-    const up = redis === 'UP' && identity?.mysql === 'UP' && workflowUp;
+    const up = redis === 'UP' && identity?.mysql === 'UP' && workflowUp && workerUp;
     if (!up) void reply.status(503);
     return { status: up ? 'UP' : 'DOWN', checks };
   }

@@ -124,14 +124,15 @@ describe('request safety', () => {
     );
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['x-frame-options']).toBe('DENY');
-    // This stack has no workflow service: reported, but the platform still serves sign-in.
+    // No workflow service nor agent worker in this stack: reported, sign-in still served.
     expect(res.body.data).toEqual({
       status: 'UP',
       checks: {
         redis: 'UP',
         transport: 'UP',
-        mysql: { identity: 'UP', workflow: 'DOWN' },
+        mysql: { identity: 'UP', workflow: 'DOWN', agent: 'DOWN' },
         engine: 'DOWN',
+        agentWorker: 'DOWN',
       },
     });
   });

@@ -1,0 +1,123 @@
+import { Injectable } from '@nestjs/common';
+import type { DataSource, EntityManager } from 'typeorm';
+
+import { InjectAgentDb } from '../database/inject';
+import { type ExecutionStatus, TaskExecution } from './task-execution.entity';
+
+/** One delivery of an agent node's external task. */
+export interface Delivery {
+  runId: string;
+  nodeId: string;
+  missionCode: string;
+  processInstanceId: string;
+  externalTaskId: string;
+  workerId: string;
+}
+
+/** What a computed attempt completes with. */
+export interface Computed {
+  outputs: unknown;
+  variables: Record<string, string | object>;
+}
+
+const RETRIED_ERRORS = new Set(['ER_LOCK_DEADLOCK', 'ER_DUP_ENTRY', 'ER_LOCK_WAIT_TIMEOUT']);
+
+/**
+ * The worker's record of node attempts (its own database). An attempt belongs to one external task:
+ * a delivery of a task that already has an unfinished or finished attempt is that attempt again
+ * (a redelivery after a lock expiry); a task whose last attempt failed, or a new task for the same
+ * node of the run (a loop, a multi-instance iteration), is a new attempt. Outputs are stored when
+ * computed, before anything is reported, so a redelivery completes with them.
+ */
+@Injectable()
+export class ExecutionsService {
+  constructor(@InjectAgentDb() private readonly db: DataSource) {}
+
+  /** The attempt a delivery belongs to (created when new), under a row lock of the run's node. */
+  async begin(delivery: Delivery): Promise<TaskExecution> {
+    for (let round = 1; ; round += 1) {
+      try {
+        return await this.db.transaction((tx) => this.beginIn(tx, delivery));
+      } catch (error) {
+        const code = (error as { code?: string }).code ?? '';
+        if (round >= 5 || !RETRIED_ERRORS.has(code)) throw error;
+      }
+    }
+  }
+
+  private async beginIn(tx: EntityManager, delivery: Delivery): Promise<TaskExecution> {
+    const repo = tx.getRepository(TaskExecution);
+    const attempts = await repo
+      .createQueryBuilder('e')
+      .setLock('pessimistic_write')
+      .where('e.runId = :runId AND e.nodeId = :nodeId', delivery)
+      .orderBy('e.attempt', 'DESC')
+      .getMany();
+    const mine = attempts.find((e) => e.externalTaskId === delivery.externalTaskId);
+    if (mine && mine.status !== 'failed') {
+      await repo.update(
+        { id: mine.id },
+        { deliveries: () => 'deliveries + 1', workerId: delivery.workerId },
+      );
+      return repo.findOneByOrFail({ id: mine.id });
+    }
+    return repo.save(
+      repo.create({
+        ...delivery,
+        attempt: (attempts[0]?.attempt ?? 0) + 1,
+        status: 'running',
+        deliveries: 1,
+        runs: 0,
+        outputs: null,
+        variables: null,
+        error: null,
+        startedAt: new Date(),
+        computedAt: null,
+        completedAt: null,
+      }),
+    );
+  }
+
+  /** The agent starts (again) for this attempt. */
+  async started(id: number): Promise<void> {
+    await this.db.getRepository(TaskExecution).update({ id }, { runs: () => 'runs + 1' });
+  }
+
+  /**
+   * Keeps what the agent computed. Only a running attempt takes it: one computed meanwhile (a
+   * stalled worker whose lock was taken over) keeps the first outputs, which are returned.
+   */
+  async computed(id: number, computed: Computed): Promise<Computed> {
+    const repo = this.db.getRepository(TaskExecution);
+    await repo
+      .createQueryBuilder()
+      .update()
+      .set({
+        status: 'computed',
+        outputs: () => ':outputs',
+        variables: () => ':variables',
+        computedAt: new Date(),
+      })
+      .where('id = :id AND status = :running', { id, running: 'running' satisfies ExecutionStatus })
+      .setParameters({
+        outputs: JSON.stringify(computed.outputs),
+        variables: JSON.stringify(computed.variables),
+      })
+      .execute();
+    const row = await repo.findOneByOrFail({ id });
+    return { outputs: row.outputs, variables: row.variables ?? {} };
+  }
+
+  async completed(id: number): Promise<void> {
+    await this.db
+      .getRepository(TaskExecution)
+      .update({ id }, { status: 'completed', completedAt: new Date() });
+  }
+
+  /** The attempt failed (before it was reported): the next delivery of the task is a new attempt. */
+  async failed(id: number, error: string): Promise<void> {
+    await this.db
+      .getRepository(TaskExecution)
+      .update({ id }, { status: 'failed', error: error.slice(0, 60_000) });
+  }
+}

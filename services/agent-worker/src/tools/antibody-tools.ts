@@ -1,0 +1,492 @@
+import {
+  AntibodyError,
+  type CdrName,
+  designLibrary,
+  developability,
+  findLiabilities,
+  humanize,
+  type Liability,
+  type NumberingResult,
+  numberSequence,
+  predictEpitopes,
+  predictStructure,
+  type RegionName,
+  type Scheme,
+  type Segment,
+} from '@platform/antibody';
+import { AGENT_TOOLS } from '@platform/contracts';
+
+import { AgentFailure, both } from '../agents/agent-failure';
+import { type ChainInput, currentChains, type ProteinInput } from '../agents/agent-inputs';
+import type { AgentTool, ToolArgs, ToolContext, ToolResult } from './agent-tool';
+
+// The built-in tools (AGENT_TOOLS) on @platform/antibody: real computations, with outputs shaped
+// for a scientist's screen (numbered residues with CDR ranges, liabilities with positions and
+// regions, parental and humanized sequences with identities, per-residue scores and segments,
+// library rows) and a short summary in both languages.
+
+const REGIONS: readonly RegionName[] = ['fr1', 'cdr1', 'fr2', 'cdr2', 'fr3', 'cdr3', 'fr4'];
+const CDRS: readonly CdrName[] = ['cdr1', 'cdr2', 'cdr3'];
+/** Library rows kept in an output at most (the design tool allows 1000; a screen shows fewer). */
+const LIBRARY_ROWS_MAX = 200;
+
+const SEQUENCE_ARGS = {
+  heavy: { type: 'string', description: 'Heavy-chain variable domain, one-letter amino acids' },
+  light: { type: 'string', description: 'Light-chain variable domain, one-letter amino acids' },
+};
+const SCHEME_ARG = {
+  scheme: {
+    type: 'string',
+    enum: ['imgt', 'kabat', 'chothia'],
+    description: 'Numbering scheme, default imgt',
+  },
+};
+
+/** A region's residues: its sequence, first and last scheme positions and 1-based input indexes. */
+export interface RegionSpan {
+  sequence: string;
+  start: string;
+  end: string;
+  from: number;
+  to: number;
+}
+
+function regionsOf(n: NumberingResult): Partial<Record<RegionName, RegionSpan>> {
+  const spans: Partial<Record<RegionName, RegionSpan>> = {};
+  for (const r of n.residues) {
+    const span = spans[r.region];
+    if (!span) {
+      spans[r.region] = {
+        sequence: r.residue,
+        start: r.position,
+        end: r.position,
+        from: r.index + 1,
+        to: r.index + 1,
+      };
+    } else {
+      span.sequence += r.residue;
+      span.end = r.position;
+      span.to = r.index + 1;
+    }
+  }
+  return spans;
+}
+
+const pct = (x: number) => `${Math.round(x * 100)}%`;
+const chainZh = (c: { label: string }) => (c.label === 'heavy' ? '重链' : '轻链');
+
+/** The chains a tool works on: the model's arguments, else the current chains of the run. */
+function chainsFor(args: ToolArgs, context: ToolContext): ChainInput[] {
+  const given: ChainInput[] = [];
+  for (const label of ['heavy', 'light'] as const) {
+    const sequence = args[label];
+    if (!sequence) continue;
+    const numbered = number(sequence, 'imgt', label);
+    given.push({
+      id: label === 'heavy' ? 'VH' : 'VL',
+      label: numbered.chainType === 'heavy' ? 'heavy' : 'light',
+      chainType: numbered.chainType,
+      sequence: numbered.sequence.slice(numbered.start, numbered.end + 1),
+      source: 'input',
+    });
+  }
+  const chains = given.length ? given : currentChains(context.inputs, context.previous);
+  if (!chains.length) throw AgentFailure.of('agent.no_antibody', {}, false);
+  return chains;
+}
+
+function antigensFor(args: ToolArgs, context: ToolContext): ProteinInput[] {
+  if (args.antigen) return [{ id: 'antigen', sequence: args.antigen }];
+  if (!context.inputs.antigens.length) throw AgentFailure.of('agent.no_antigen', {}, false);
+  return context.inputs.antigens;
+}
+
+/** Runs a toolkit call; its input errors become the node's failure in both languages. */
+function toolkit<T>(tool: string, run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof AntibodyError) {
+      throw new AgentFailure(
+        {
+          zh: `${tool}：${error.text.zh}`,
+          en: `${tool}: ${error.text.en}`,
+        },
+        error.code === 'STRUCTURE_PREDICTOR_FAILED',
+        error.toJSON(),
+      );
+    }
+    throw error;
+  }
+}
+
+function number(sequence: string, scheme: Scheme, id: string): NumberingResult {
+  return toolkit(`${AGENT_TOOLS.number} (${id})`, () => numberSequence(sequence, { scheme }));
+}
+
+// --- antibody.number ---------------------------------------------------------------------------
+
+function numberedChain(chain: ChainInput, scheme: Scheme) {
+  const n = number(chain.sequence, scheme, chain.id);
+  const regions = regionsOf(n);
+  const cdrs = Object.fromEntries(CDRS.map((c) => [c, regions[c] ?? null]));
+  const check = chain.parental ? cdrCheck(chain, n, scheme) : undefined;
+  return {
+    id: chain.id,
+    label: chain.label,
+    source: chain.source,
+    chainType: n.chainType,
+    species: n.species,
+    scheme: n.scheme,
+    sequence: n.sequence.slice(n.start, n.end + 1),
+    length: n.end - n.start + 1,
+    domain: { from: n.start + 1, to: n.end + 1 },
+    residues: n.residues.map((r) => ({
+      position: r.position,
+      residue: r.residue,
+      region: r.region,
+      index: r.index + 1,
+    })),
+    regions: REGIONS.filter((r) => regions[r]).map((r) => ({ name: r, ...regions[r]! })),
+    cdrs,
+    germlines: n.germlines,
+    warnings: n.warnings,
+    ...(check ? { cdrCheck: check } : {}),
+  };
+}
+
+/** Whether a humanized chain kept the parental CDRs (the humanization's CDR check). */
+function cdrCheck(chain: ChainInput, n: NumberingResult, scheme: Scheme) {
+  const parental = number(chain.parental!, scheme, `${chain.id} parental`);
+  const kept = Object.fromEntries(CDRS.map((c) => [c, parental.cdrs[c] === n.cdrs[c]])) as Record<
+    CdrName,
+    boolean
+  >;
+  return {
+    parental: parental.cdrs,
+    current: n.cdrs,
+    kept,
+    allKept: CDRS.every((c) => kept[c]),
+    humanIdentity: {
+      parental: parental.germlines.humanV.identity,
+      current: n.germlines.humanV.identity,
+    },
+  };
+}
+
+const numberTool: AgentTool = {
+  name: AGENT_TOOLS.number,
+  key: 'number',
+  description:
+    'Number antibody variable domains (IMGT, Kabat or Chothia): chain type, species, closest germlines, framework and CDR regions with their positions.',
+  parameters: { type: 'object', properties: { ...SEQUENCE_ARGS, ...SCHEME_ARG } },
+  async run(args, context): Promise<ToolResult> {
+    const scheme = args.scheme ?? context.inputs.scheme ?? 'imgt';
+    const chains = chainsFor(args, context).map((c) => numberedChain(c, scheme));
+    const line = (c: (typeof chains)[number], zh: boolean) => {
+      const v = c.germlines.v;
+      const cdrs = CDRS.map((k) => `${k.toUpperCase()} ${c.cdrs[k]?.sequence ?? '-'}`).join(', ');
+      const check = c.cdrCheck
+        ? zh
+          ? c.cdrCheck.allKept
+            ? '，CDR 与亲本一致'
+            : '，CDR 与亲本不一致'
+          : c.cdrCheck.allKept
+            ? ', CDRs as in the parent'
+            : ', CDRs differ from the parent'
+        : '';
+      return zh
+        ? `${c.id}（${chainZh(c)}，${v.gene} ${pct(v.identity)}）：${cdrs}${check}`
+        : `${c.id} (${c.chainType}, ${v.gene} ${pct(v.identity)}): ${cdrs}${check}`;
+    };
+    return {
+      summary: both(
+        `${scheme.toUpperCase()} 编号：${chains.map((c) => line(c, true)).join('；')}`,
+        `${scheme.toUpperCase()} numbering: ${chains.map((c) => line(c, false)).join('; ')}`,
+      ),
+      data: { scheme, chains },
+    };
+  },
+};
+
+// --- antibody.liabilities ----------------------------------------------------------------------
+
+function counts(liabilities: Liability[]) {
+  const bySeverity = { high: 0, medium: 0, low: 0 };
+  const byRegion = Object.fromEntries(REGIONS.map((r) => [r, 0])) as Record<RegionName, number>;
+  for (const l of liabilities) {
+    bySeverity[l.severity] += 1;
+    byRegion[l.region] += 1;
+  }
+  return { bySeverity, byRegion };
+}
+
+/** Earlier design rows checked for CDR liabilities: the "liabilities filter" of a library. */
+function libraryFilter(context: ToolContext) {
+  for (const run of [...context.previous].reverse()) {
+    const design = (run.outputs as { design?: { rows?: unknown } } | null)?.design;
+    if (!design || !Array.isArray(design.rows)) continue;
+    const rows = (design.rows as { rank?: number; sequence?: string }[]).flatMap((row) => {
+      if (typeof row.sequence !== 'string') return [];
+      try {
+        const found = findLiabilities(numberSequence(row.sequence)).filter((l) => l.inCdr);
+        const high = found.filter((l) => l.severity === 'high').length;
+        const medium = found.filter((l) => l.severity === 'medium').length;
+        return [{ rank: row.rank ?? 0, sequence: row.sequence, high, medium, passes: high === 0 }];
+      } catch {
+        return [];
+      }
+    });
+    const kept = rows.filter((r) => r.passes);
+    return { from: run.nodeId, checked: rows.length, kept: kept.length, rows: kept };
+  }
+  return undefined;
+}
+
+const liabilitiesTool: AgentTool = {
+  name: AGENT_TOOLS.liabilities,
+  key: 'liabilities',
+  description:
+    'Find sequence liabilities (risk sites: glycosylation, deamidation, isomerization, oxidation, unpaired cysteines, …) by region with positions and severities, and developability figures.',
+  parameters: { type: 'object', properties: { ...SEQUENCE_ARGS, ...SCHEME_ARG } },
+  async run(args, context): Promise<ToolResult> {
+    const scheme = args.scheme ?? context.inputs.scheme ?? 'imgt';
+    const numbered: NumberingResult[] = [];
+    const chains = chainsFor(args, context).map((chain) => {
+      const n = number(chain.sequence, scheme, chain.id);
+      numbered.push(n);
+      const liabilities = findLiabilities(n);
+      return {
+        id: chain.id,
+        label: chain.label,
+        source: chain.source,
+        chainType: n.chainType,
+        scheme,
+        sequence: n.sequence.slice(n.start, n.end + 1),
+        cdrs: n.cdrs,
+        liabilities,
+        ...counts(liabilities),
+        developability: developability([n]),
+      };
+    });
+    const library = libraryFilter(context);
+    const line = (c: (typeof chains)[number], zh: boolean) => {
+      const cdr = c.liabilities.filter((l) => l.inCdr).length;
+      return zh
+        ? `${c.id} ${c.liabilities.length} 个风险位点（高 ${c.bySeverity.high}，CDR 内 ${cdr}）`
+        : `${c.id} ${c.liabilities.length} risk sites (${c.bySeverity.high} high, ${cdr} in CDRs)`;
+    };
+    const libraryZh = library
+      ? `；文库 ${library.checked} 条中 ${library.kept} 条无高风险位点`
+      : '';
+    const libraryEn = library
+      ? `; ${library.kept} of ${library.checked} library variants free of high-severity sites`
+      : '';
+    return {
+      summary: both(
+        `风险位点：${chains.map((c) => line(c, true)).join('；')}${libraryZh}`,
+        `Liabilities: ${chains.map((c) => line(c, false)).join('; ')}${libraryEn}`,
+      ),
+      data: {
+        scheme,
+        chains,
+        ...(numbered.length > 1 ? { pair: developability(numbered) } : {}),
+        ...(library ? { library } : {}),
+      },
+    };
+  },
+};
+
+// --- antibody.humanize -------------------------------------------------------------------------
+
+const humanizeTool: AgentTool = {
+  name: AGENT_TOOLS.humanize,
+  key: 'humanize',
+  description:
+    'Humanize antibody chains by CDR grafting onto the closest human germline framework; returns parental and humanized sequences, germline identity before and after, mutations and suggested back-mutations.',
+  parameters: { type: 'object', properties: { ...SEQUENCE_ARGS } },
+  async run(args, context): Promise<ToolResult> {
+    const chains = chainsFor(args, context).map((chain) => {
+      const r = toolkit(`${AGENT_TOOLS.humanize} (${chain.id})`, () => humanize(chain.sequence));
+      return {
+        id: chain.id,
+        label: chain.label,
+        chainType: r.chainType,
+        parental: r.parent,
+        humanized: r.humanized,
+        acceptor: r.acceptor,
+        identity: { before: r.humanness.before.identity, after: r.humanness.after.identity },
+        closestHumanV: {
+          before: r.humanness.before.closestHumanV,
+          after: r.humanness.after.closestHumanV,
+        },
+        perRegion: { before: r.humanness.before.perRegion, after: r.humanness.after.perRegion },
+        nonHumanFrameworkResidues: {
+          before: r.humanness.before.nonHumanFrameworkResidues,
+          after: r.humanness.after.nonHumanFrameworkResidues,
+        },
+        cdrs: r.cdrs,
+        mutations: r.mutations,
+        backMutations: r.backMutations,
+      };
+    });
+    const line = (c: (typeof chains)[number], zh: boolean) =>
+      zh
+        ? `${c.id} 人胚系一致性 ${pct(c.identity.before)} → ${pct(c.identity.after)}（${c.acceptor.v}，${c.mutations.length} 处框架突变，建议回复突变 ${c.backMutations.length} 处）`
+        : `${c.id} human germline identity ${pct(c.identity.before)} → ${pct(c.identity.after)} (${c.acceptor.v}, ${c.mutations.length} framework mutations, ${c.backMutations.length} back-mutations suggested)`;
+    return {
+      summary: both(
+        `人源化：${chains.map((c) => line(c, true)).join('；')}`,
+        `Humanization: ${chains.map((c) => line(c, false)).join('; ')}`,
+      ),
+      data: { chains },
+    };
+  },
+};
+
+// --- antibody.epitopes -------------------------------------------------------------------------
+
+const epitopesTool: AgentTool = {
+  name: AGENT_TOOLS.epitopes,
+  key: 'epitopes',
+  description:
+    'Predict linear B-cell epitopes on an antigen with four classic propensity scales (Kolaskar-Tongaonkar, Parker, Emini, Chou-Fasman): per-residue scores, segments and the consensus regions.',
+  parameters: {
+    type: 'object',
+    properties: { antigen: { type: 'string', description: 'Antigen protein sequence' } },
+  },
+  async run(args, context): Promise<ToolResult> {
+    const antigens = antigensFor(args, context).map((antigen) => {
+      const p = toolkit(`${AGENT_TOOLS.epitopes} (${antigen.id})`, () =>
+        predictEpitopes(antigen.sequence),
+      );
+      return {
+        id: antigen.id,
+        length: p.sequence.length,
+        sequence: p.sequence,
+        methods: p.methods,
+        consensus: p.consensus,
+        regions: p.consensus.segments,
+      };
+    });
+    const span = (s: Segment) => `${s.start}-${s.end}`;
+    const line = (a: (typeof antigens)[number], zh: boolean) => {
+      const top = a.regions.slice(0, 5).map(span).join(', ');
+      return zh
+        ? `${a.id}（${a.length} 个残基）预测表位区 ${a.regions.length} 个${top ? `：${top}` : ''}`
+        : `${a.id} (${a.length} residues): ${a.regions.length} predicted epitope regions${top ? `: ${top}` : ''}`;
+    };
+    return {
+      summary: both(
+        `表位预测：${antigens.map((a) => line(a, true)).join('；')}`,
+        `Epitope prediction: ${antigens.map((a) => line(a, false)).join('; ')}`,
+      ),
+      data: { antigens },
+    };
+  },
+};
+
+// --- antibody.design ---------------------------------------------------------------------------
+
+const designTool: AgentTool = {
+  name: AGENT_TOOLS.design,
+  key: 'design',
+  description:
+    'Design a CDR library from a parental antibody chain (seeded, reproducible): variants with substitutions, rejected for new liabilities or lower humanness, ranked.',
+  parameters: {
+    type: 'object',
+    properties: {
+      ...SEQUENCE_ARGS,
+      count: { type: 'integer', minimum: 1, maximum: 1000, description: 'Variants wanted' },
+      cdrs: {
+        type: 'array',
+        items: { type: 'string', enum: ['cdr1', 'cdr2', 'cdr3'] },
+        description: 'CDRs to vary, default cdr3',
+      },
+      seed: { type: 'integer', description: 'Random seed, default 1' },
+    },
+  },
+  async run(args, context): Promise<ToolResult> {
+    const chains = chainsFor(args, context);
+    const parent = chains.find((c) => c.label === 'heavy') ?? chains[0];
+    const count = Math.min(args.count ?? context.inputs.count ?? 20, 1000);
+    const cdrs = args.cdrs ?? context.inputs.cdrs ?? ['cdr3'];
+    const seed = args.seed ?? context.inputs.seed ?? 1;
+    const r = toolkit(`${AGENT_TOOLS.design} (${parent.id})`, () =>
+      designLibrary(parent.sequence, { count, cdrs, seed }),
+    );
+    const rows = r.variants.slice(0, LIBRARY_ROWS_MAX);
+    const best = rows[0];
+    const cdrText = cdrs.map((c) => c.toUpperCase()).join('/');
+    const rejected = r.rejected.liability + r.rejected.humanness;
+    return {
+      summary: both(
+        `CDR 文库设计：基于 ${parent.id} 改变 ${cdrText}（种子 ${seed}），得到 ${r.variants.length} 条变体${best ? `，最佳得分 ${best.score}` : ''}；因风险位点或人源度淘汰 ${rejected} 条`,
+        `CDR library: ${r.variants.length} variants of ${parent.id} varying ${cdrText} (seed ${seed})${best ? `, best score ${best.score}` : ''}; ${rejected} rejected for liabilities or humanness`,
+      ),
+      data: {
+        parentId: parent.id,
+        parent: r.parent,
+        cdrs,
+        count,
+        seed: r.seed,
+        rules: r.rules,
+        generated: r.generated,
+        rejected: r.rejected,
+        total: r.variants.length,
+        rows,
+      },
+    };
+  },
+};
+
+// --- antibody.structure ------------------------------------------------------------------------
+
+const structureTool: AgentTool = {
+  name: AGENT_TOOLS.structure,
+  key: 'structure',
+  description:
+    'Predict the 3D structure of an antibody Fv (heavy and/or light chain) with the configured structure predictor; returns PDB text.',
+  parameters: { type: 'object', properties: { ...SEQUENCE_ARGS } },
+  async run(args, context): Promise<ToolResult> {
+    const chains = chainsFor(args, context);
+    const heavy = chains.find((c) => c.label === 'heavy');
+    const light = chains.find((c) => c.label === 'light');
+    const chainRows = [heavy, light]
+      .filter((c): c is ChainInput => !!c)
+      .map((c) => ({ id: c.id, label: c.label, length: c.sequence.length }));
+    try {
+      const p = await predictStructure(
+        { heavy: heavy?.sequence, light: light?.sequence },
+        context.structure,
+      );
+      return {
+        summary: both(
+          `结构预测完成：${chainRows.map((c) => c.id).join(' + ')}，${p.atoms} 个原子（PDB）`,
+          `Structure predicted for ${chainRows.map((c) => c.id).join(' + ')}: ${p.atoms} atoms (PDB)`,
+        ),
+        data: { configured: true, format: 'pdb', chains: chainRows, atoms: p.atoms, pdb: p.pdb },
+      };
+    } catch (error) {
+      if (error instanceof AntibodyError && error.code === 'STRUCTURE_PREDICTOR_NOT_CONFIGURED') {
+        return {
+          summary: error.text,
+          data: { configured: false, chains: chainRows, message: error.text },
+        };
+      }
+      return toolkit(AGENT_TOOLS.structure, () => {
+        throw error;
+      });
+    }
+  },
+};
+
+/** Every built-in tool; the registry's test walks AGENT_TOOL_NAMES against it. */
+export const ANTIBODY_TOOLS: readonly AgentTool[] = [
+  numberTool,
+  liabilitiesTool,
+  humanizeTool,
+  epitopesTool,
+  designTool,
+  structureTool,
+];
