@@ -6,6 +6,7 @@ import { CreateWorkflowSchema1764028800000 } from './migrations/1764028800000-Cr
 import { ModelDeployment1764115200000 } from './migrations/1764115200000-ModelDeployment';
 import { Missions1764201600000 } from './migrations/1764201600000-Missions';
 import { SkillTools1764290000000 } from './migrations/1764290000000-SkillTools';
+import { SeedAgentWorkflows1764290100000 } from './migrations/1764290100000-SeedAgentWorkflows';
 import { MissionWaits1764400000000 } from './migrations/1764400000000-MissionWaits';
 import { DeploymentGraph1764300000000 } from './migrations/1764300000000-DeploymentGraph';
 
@@ -15,6 +16,7 @@ export const WORKFLOW_MIGRATIONS = [
   ModelDeployment1764115200000,
   Missions1764201600000,
   SkillTools1764290000000,
+  SeedAgentWorkflows1764290100000,
   MissionWaits1764400000000,
   DeploymentGraph1764300000000,
 ];

@@ -34,8 +34,13 @@ describe('agents and skills', () => {
       functionIds: [functionId],
       instruction: 'Number the chains',
     });
+    // By either name (the seeded "Antibody numbering" matches too).
     const list = await s.get('/wujie/skill/list?name=Number');
-    expect(list.body).toMatchObject({ code: 200, total: 1, rows: [{ id: skill.id }] });
+    expect(list.body.code).toBe(200);
+    expect(list.body.rows.map((r: { id: number }) => r.id)).toContain(skill.id);
+    for (const row of list.body.rows as { name: string; nameEn: string }[]) {
+      expect(`${row.name} ${row.nameEn}`).toMatch(/number/i);
+    }
     expect(dataOf(await s.get('/wujie/skill/listSimple'))).toContainEqual({
       id: skill.id,
       name: '编号',
@@ -119,8 +124,12 @@ describe('agents and skills', () => {
       nameEn: 'Humanizer',
       descriptionEn: 'Does humanization',
     });
+    // By the English name too (the seeded humanization agents match as well).
     const byEnglish = await s.get('/wujie/agent/list?name=Humaniz&type=Agent&status=0');
-    expect(byEnglish.body).toMatchObject({ total: 1, rows: [{ id: agent.id }] });
+    expect(byEnglish.body.rows[0]).toMatchObject({ id: agent.id });
+    for (const row of byEnglish.body.rows as { nameEn: string }[]) {
+      expect(row.nameEn).toMatch(/humaniz/i);
+    }
     expect((await s.get('/wujie/agent/list?type=Human')).body.total).toBe(0);
 
     const disabled = dataOf(

@@ -46,8 +46,10 @@ describe('workflows', () => {
     });
     expect(got.workflow).toContain('id="humanize"');
 
+    // The seeded "抗体人源化" (antibody_humanization) matches the name too.
     const list = await s.get('/wujie/workflow/list?pageNum=1&pageSize=10&name=人源');
-    expect(list.body).toMatchObject({ code: 200, total: 1 });
+    expect(list.body).toMatchObject({ code: 200, total: 2 });
+    expect(list.body.rows[0]).toMatchObject({ id: created.id });
     expect(list.body.rows[0]).not.toHaveProperty('workflow');
 
     const updated = dataOf(
