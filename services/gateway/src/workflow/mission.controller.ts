@@ -1,7 +1,14 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { BUSINESS_TYPES as B, PERMISSIONS, WORKFLOW_PATTERNS as W } from '@platform/contracts';
-import { MissionListQuery, MissionLogListQuery, MissionStartBody } from '@platform/contracts/dto';
+import {
+  MissionListQuery,
+  MissionLogListQuery,
+  MissionReplyBody,
+  MissionRerunBody,
+  MissionReviewBody,
+  MissionStartBody,
+} from '@platform/contracts/dto';
 import type { FastifyRequest } from 'fastify';
 
 import { RequirePermissions } from '../common/decorators';
@@ -49,6 +56,33 @@ export class MissionController {
   @Log(...MISSION_LOG, B.update)
   stop(@Req() request: FastifyRequest, @Param('id') id: string) {
     return this.services.forward(W.missionStop, request, idOf(id));
+  }
+
+  /** A new run from node `nodeId`, with what the nodes before it produced (new run id). */
+  @Post(':id/rerun')
+  @HttpCode(200)
+  @RequirePermissions(M.rerun)
+  @Log(...MISSION_LOG, B.update)
+  rerun(@Req() request: FastifyRequest, @Param('id') id: string, @Body() body: MissionRerunBody) {
+    return this.services.forward(W.missionRerun, request, { ...body, ...idOf(id) });
+  }
+
+  /** The owner answers an agent's question (user input required): the waiting node goes on. */
+  @Post(':id/reply')
+  @HttpCode(200)
+  @RequirePermissions(M.add)
+  @Log(...MISSION_LOG, B.update)
+  reply(@Req() request: FastifyRequest, @Param('id') id: string, @Body() body: MissionReplyBody) {
+    return this.services.forward(W.missionReply, request, { ...body, ...idOf(id) });
+  }
+
+  /** An administrator approves (the mission goes on) or rejects (it stops, with the reason). */
+  @Post(':id/review')
+  @HttpCode(200)
+  @RequirePermissions(M.review)
+  @Log(...MISSION_LOG, B.update)
+  review(@Req() request: FastifyRequest, @Param('id') id: string, @Body() body: MissionReviewBody) {
+    return this.services.forward(W.missionReview, request, { ...body, ...idOf(id) });
   }
 }
 
