@@ -27,7 +27,7 @@ import { TableHead } from './TableHead';
 
 const METHODS = Object.keys(EPITOPE_METHODS) as EpitopeMethod[];
 
-function Segments({
+export function Segments({
   title,
   segments,
   testId,

@@ -115,7 +115,7 @@ function BackMutations({
   );
 }
 
-function Humanized({ result }: { result: HumanizationResult }) {
+export function Humanized({ result }: { result: HumanizationResult }) {
   const { t } = useLingui();
   const vernier = result.backMutations.filter((b) => b.zone === 'vernier');
   const interfaceList = result.backMutations.filter((b) => b.zone === 'vh-vl-interface');

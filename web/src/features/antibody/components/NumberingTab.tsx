@@ -11,7 +11,7 @@ import classes from './Toolkit.module.css';
 
 const CDRS = ['cdr1', 'cdr2', 'cdr3'] as const;
 
-function Residues({ numbering }: { numbering: NumberingResult }) {
+export function Residues({ numbering }: { numbering: NumberingResult }) {
   return (
     <div className={classes.residues} data-testid="numbered-residues">
       {numbering.residues.map((r) => (
@@ -41,7 +41,7 @@ function Germline({ label, match }: { label: string; match: GermlineMatch }) {
   );
 }
 
-function Germlines({ numbering }: { numbering: NumberingResult }) {
+export function Germlines({ numbering }: { numbering: NumberingResult }) {
   const { t } = useLingui();
   const { v, j, humanV, humanJ } = numbering.germlines;
   const human = numbering.species !== 'human';

@@ -37,7 +37,7 @@ const FIGURES: { key: keyof Developability; label: MessageDescriptor; hint: Mess
     },
   ];
 
-function Figures({ figures }: { figures: Developability }) {
+export function Figures({ figures }: { figures: Developability }) {
   const { i18n, t } = useLingui();
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }}>
@@ -67,7 +67,7 @@ function Figures({ figures }: { figures: Developability }) {
   );
 }
 
-function Liabilities({ liabilities }: { liabilities: Liability[] }) {
+export function Liabilities({ liabilities }: { liabilities: Liability[] }) {
   const { i18n, t } = useLingui();
   if (liabilities.length === 0) {
     return (

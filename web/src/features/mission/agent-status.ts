@@ -1,0 +1,98 @@
+import {
+  MISSION_LOG_STATUSES,
+  MISSION_STATUSES,
+  type MissionLogStatus,
+  type MissionStatus,
+} from '@platform/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+
+import { onAgentStatus } from '../../lib/socket';
+
+/**
+ * A mission's progress as its owner's socket channel pushes it (issue 12): the mission's status after
+ * a node started or ended, and which node and how it went.
+ */
+export interface AgentStatusPush {
+  missionId: number;
+  code: string;
+  status: MissionStatus;
+  nodeId?: string;
+  nodeStatus?: MissionLogStatus;
+  /** The node run's attempt (1, then one more per retry). */
+  attempt?: number;
+  /** The run the node belongs to, when the push names it. */
+  runId?: string;
+}
+
+const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
+
+/** The fields of a pushed agentStatus frame the screens rely on, or undefined when they are missing. */
+export function readAgentStatus(frame: Record<string, unknown>): AgentStatusPush | undefined {
+  const missionId = Number(frame.missionId);
+  const status = frame.status as MissionStatus;
+  if (!Number.isInteger(missionId) || missionId <= 0 || !MISSION_STATUSES.includes(status)) {
+    return undefined;
+  }
+  const nodeStatus = frame.nodeStatus as MissionLogStatus;
+  const nodeId = text(frame.nodeId);
+  const runId = text(frame.runId);
+  const attempt = Number(frame.attempt);
+  return {
+    missionId,
+    code: text(frame.code) ?? '',
+    status,
+    ...(nodeId ? { nodeId } : {}),
+    ...(MISSION_LOG_STATUSES.includes(nodeStatus) ? { nodeStatus } : {}),
+    ...(Number.isInteger(attempt) && attempt > 0 ? { attempt } : {}),
+    ...(runId ? { runId } : {}),
+  };
+}
+
+/**
+ * Calls `listener` with each agentStatus push about the mission `missionId` (every mission when
+ * omitted), for as long as the component is mounted.
+ */
+export function useAgentStatus(
+  listener: (push: AgentStatusPush) => void,
+  missionId?: number,
+): void {
+  const latest = useRef(listener);
+  latest.current = listener;
+  useEffect(() => {
+    const stop = onAgentStatus((frame) => {
+      const push = readAgentStatus(frame);
+      if (push && (missionId === undefined || push.missionId === missionId)) latest.current(push);
+    });
+    return () => {
+      stop();
+    };
+  }, [missionId]);
+}
+
+/** Pushes come in bursts (a node's end, the next one's start): a list is read once per this. */
+const LIST_REFRESH_MS = 500;
+
+/**
+ * Reads the queries under `queryKey` again when any mission of the user moves (lists of missions and
+ * node runs); answers a function that does so at once.
+ */
+export function useRefreshOnAgentStatus(queryKey: readonly unknown[]): () => void {
+  const queryClient = useQueryClient();
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey });
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+  useAgentStatus(() => {
+    if (timer.current) return;
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      refresh();
+    }, LIST_REFRESH_MS);
+  });
+  return refresh;
+}

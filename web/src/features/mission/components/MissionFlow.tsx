@@ -1,0 +1,94 @@
+import { Trans } from '@lingui/react/macro';
+import { Box, Card, Grid, Group, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+
+import { ProcessViewer, type ShownElement } from '../../workflow/viewer/ProcessViewer';
+import { type MissionLive, useMissionLive } from '../useMissionLive';
+import { NodeRunPanel } from './NodeRunPanel';
+import { useMissionActions } from './useMissionActor';
+
+const LEGEND = [
+  { key: 'todo', color: '#e6a23c', label: <Trans>Running</Trans> },
+  { key: 'highlight', color: '#67c23a', label: <Trans>Done</Trans> },
+  { key: 'reject', color: '#f56c6c', label: <Trans>Failed</Trans> },
+];
+
+/** What the three markers mean, in the viewer's colours. */
+export function MarkerLegend() {
+  return (
+    <Group gap="md" data-testid="marker-legend">
+      {LEGEND.map((item) => (
+        <Group key={item.key} gap={6}>
+          <Box w={14} h={10} style={{ border: `2px solid ${item.color}`, borderRadius: 3 }} />
+          <Text size="xs" c="dimmed">
+            {item.label}
+          </Text>
+        </Group>
+      ))}
+    </Group>
+  );
+}
+
+/**
+ * A mission on its flowchart with live markers (todo running, highlight done, reject failed); a click
+ * on an agent or branch opens what that node took and returned in the current run, with "rerun from
+ * here". Give it a `live` from useMissionLive when the page already follows the mission.
+ */
+export function MissionFlowView({ live, height = 520 }: { live: MissionLive; height?: number }) {
+  const [shown, setShown] = useState<ShownElement | null>(null);
+  const actions = useMissionActions(live.status);
+  const mission = live.mission;
+  if (!mission) return null;
+  if (!mission.diagram.trim()) {
+    return (
+      <Card withBorder data-testid="mission-no-diagram">
+        <Text c="dimmed" ta="center">
+          <Trans>This mission's workflow version has no flowchart.</Trans>
+        </Text>
+      </Card>
+    );
+  }
+  return (
+    <Grid data-testid="mission-flow">
+      <Grid.Col span={{ base: 12, lg: shown ? 7 : 12 }}>
+        <Stack gap={6}>
+          <Card withBorder p={0}>
+            <ProcessViewer
+              missionId={mission.id}
+              xml={mission.diagram}
+              activityData={live.marks}
+              onShow={setShown}
+              height={height}
+            />
+          </Card>
+          <Group justify="space-between">
+            <MarkerLegend />
+            <Text size="xs" c="dimmed">
+              <Trans>Click an agent or a branch to see its inputs and outputs.</Trans>
+            </Text>
+          </Group>
+        </Stack>
+      </Grid.Col>
+      {shown ? (
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <NodeRunPanel
+            key={shown.id}
+            element={shown}
+            logs={live.logs}
+            currentRunId={mission.currentRunId}
+            missionId={mission.id}
+            canRerun={actions.rerun}
+            onClose={() => setShown(null)}
+            onRerun={() => void live.refresh()}
+          />
+        </Grid.Col>
+      ) : null}
+    </Grid>
+  );
+}
+
+/** The flowchart view of one mission, following it by itself (for the chat's split screen). */
+export function MissionFlow({ missionId, height }: { missionId: number; height?: number }) {
+  const live = useMissionLive(missionId);
+  return <MissionFlowView live={live} height={height} />;
+}

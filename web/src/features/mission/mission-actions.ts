@@ -1,0 +1,48 @@
+import {
+  canMoveMission,
+  MISSION_STATUS,
+  missionMove,
+  type MissionStatus,
+  PERMISSIONS,
+} from '@platform/contracts';
+
+import { hasPermi } from '../../lib/auth';
+
+// Which actions a user is offered on a mission: the contracts' transition table decides what the
+// status allows (the service enforces the same table), the user's permissions and role the rest.
+
+const M = PERMISSIONS.wujie.mission;
+
+export interface MissionActor {
+  permissions: readonly string[];
+  /** The session's administrator flag (role admin or user 1). */
+  admin: boolean;
+}
+
+export interface MissionActions {
+  stop: boolean;
+  /** Rerun from a node. */
+  rerun: boolean;
+  /** Answer an agent's question (the mission waits for user input). */
+  reply: boolean;
+  /** Approve or reject (the mission waits for an administrator's review or confirmation). */
+  review: boolean;
+}
+
+const held = (actor: MissionActor, permission: string) => hasPermi(actor.permissions, permission);
+
+export function missionActions(status: MissionStatus, actor: MissionActor): MissionActions {
+  return {
+    stop: held(actor, M.stop) && canMoveMission(status, MISSION_STATUS.stopped),
+    rerun: held(actor, M.rerun) && missionMove('rerun', status).ok,
+    // The gateway lets a reply through with the start permission (the owner's own mission).
+    reply: held(actor, M.add) && missionMove('reply', status).ok,
+    review: actor.admin && held(actor, M.review) && missionMove('approve', status).ok,
+  };
+}
+
+/** Statuses of the administrators' review queue. */
+export const REVIEW_STATUSES: readonly MissionStatus[] = [
+  MISSION_STATUS.adminReview,
+  MISSION_STATUS.adminConfirm,
+];
