@@ -2,6 +2,7 @@ import './features/admin/pages';
 import './features/bpmn/register';
 
 import { registerAntibodyPages } from './features/antibody/register';
+import { registerMissionPages } from './features/mission/register';
 import { registerWorkflowPages } from './features/workflow/register';
 
 /**
@@ -10,5 +11,6 @@ import { registerWorkflowPages } from './features/workflow/register';
  */
 export function registerAllPages(): void {
   registerAntibodyPages();
+  registerMissionPages();
   registerWorkflowPages();
 }

@@ -11,6 +11,7 @@ import { JobManagePermission1763769900000 } from './migrations/1763769900000-Job
 import { EngineCockpitMenu1763770000000 } from './migrations/1763770000000-EngineCockpitMenu';
 import { Missions1763770100000 } from './migrations/1763770100000-Missions';
 import { HideMenusWithoutPage1763770150000 } from './migrations/1763770150000-HideMenusWithoutPage';
+import { ShowMissionMenus1764400100000 } from './migrations/1764400100000-ShowMissionMenus';
 
 /** Migrations in order; listed explicitly so the build needs no file globbing. */
 export const IDENTITY_MIGRATIONS = [
@@ -23,6 +24,7 @@ export const IDENTITY_MIGRATIONS = [
   EngineCockpitMenu1763770000000,
   Missions1763770100000,
   HideMenusWithoutPage1763770150000,
+  ShowMissionMenus1764400100000,
 ];
 
 export function identityDataSourceOptions(url: string) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { MENUS_HIDDEN_UNTIL_BUILT } from '../../../../services/identity/src/database/migrations/1763770150000-HideMenusWithoutPage';
+import { MENUS_SHOWN_WITH_MISSIONS } from '../../../../services/identity/src/database/migrations/1764400100000-ShowMissionMenus';
 import { flattenMenus } from '../../../../services/identity/src/database/seed/menus';
 import { registerAllPages } from '../../register-pages';
 import { CONTAINERS } from './menu';
@@ -13,7 +14,11 @@ import { hasPage } from './page-registry';
 // are walked on the real menu by the browser test (e2e shell: every menu entry opens a page).
 registerAllPages();
 
-const hiddenUntilBuilt = new Set<number>(MENUS_HIDDEN_UNTIL_BUILT.map((menu) => menu.id));
+// Entries a later identity migration showed again once their page was built.
+const SHOWN_AGAIN = [...MENUS_SHOWN_WITH_MISSIONS];
+const shownAgain = new Set<number>(SHOWN_AGAIN.map((menu) => menu.id));
+const stillHidden = MENUS_HIDDEN_UNTIL_BUILT.filter((menu) => !shownAgain.has(menu.id));
+const hiddenUntilBuilt = new Set<number>(stillHidden.map((menu) => menu.id));
 const seededPages = flattenMenus().filter(
   (menu) => menu.type === 'C' && menu.component && !CONTAINERS.has(menu.component),
 );
@@ -29,16 +34,21 @@ describe('seeded console menus', () => {
   });
 
   it('should hide only entries whose page does not exist yet', () => {
-    const built = MENUS_HIDDEN_UNTIL_BUILT.filter((menu) => hasPage(menu.component)).map(
-      (menu) => `${menu.id} ${menu.component}`,
-    );
+    const built = stillHidden
+      .filter((menu) => hasPage(menu.component))
+      .map((menu) => `${menu.id} ${menu.component}`);
     expect(built, 'these pages exist now: show their entries in a new identity migration').toEqual(
       [],
     );
   });
 
-  it('should name in the hiding migration the component each entry has in the seed', () => {
+  it('should name in the hiding and showing migrations the component each entry has in the seed', () => {
     const seeded = new Map(seededPages.map((menu) => [menu.id, menu.component]));
-    for (const menu of MENUS_HIDDEN_UNTIL_BUILT) expect(seeded.get(menu.id)).toBe(menu.component);
+    for (const menu of [...MENUS_HIDDEN_UNTIL_BUILT, ...SHOWN_AGAIN])
+      expect(seeded.get(menu.id)).toBe(menu.component);
+  });
+
+  it('should show again only entries whose page exists', () => {
+    for (const menu of SHOWN_AGAIN) expect(hasPage(menu.component)).toBe(true);
   });
 });
