@@ -15,6 +15,7 @@ export * from './workflow/agent-graph';
 export * from './workflow/agent-runtime';
 export * from './workflow/agent-tools';
 export * from './workflow/assistant';
+export * from './workflow/chat';
 export * from './workflow/engine-ops';
 export * from './workflow/messages';
 export * from './workflow/mission-waits';

@@ -1,4 +1,5 @@
 import { AGENT_MESSAGES } from '../workflow/agent-messages';
+import { CHAT_MESSAGES } from '../workflow/chat-messages';
 import { WORKFLOW_MESSAGES } from '../workflow/messages';
 import { MISSION_MESSAGES } from '../workflow/mission-messages';
 import type { Language } from './language';
@@ -354,6 +355,7 @@ export const MESSAGES = {
   ...WORKFLOW_MESSAGES,
   ...MISSION_MESSAGES,
   ...AGENT_MESSAGES,
+  ...CHAT_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

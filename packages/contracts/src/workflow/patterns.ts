@@ -89,6 +89,16 @@ export const WORKFLOW_PATTERNS = {
   missionReview: 'workflow.mission.review',
   /** From the agent worker: an agent asks the owner for input (MissionAskView); idempotent. */
   missionAskUser: 'workflow.mission.ask-user',
+
+  /** The caller's conversations (an administrator's `all`: everyone's), newest first. */
+  chatList: 'workflow.chat.list',
+  chatCreate: 'workflow.chat.create',
+  chatRename: 'workflow.chat.rename',
+  chatRemove: 'workflow.chat.remove',
+  /** The messages of one conversation, oldest first, exactly as stored. */
+  chatMessages: 'workflow.chat.messages',
+  /** Sends a message; answered with several values (ChatStreamEvent), the reply as it is written. */
+  chatSend: 'workflow.chat.send',
 } as const;
 
 export type WorkflowPattern = (typeof WORKFLOW_PATTERNS)[keyof typeof WORKFLOW_PATTERNS];
