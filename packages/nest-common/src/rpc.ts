@@ -8,7 +8,14 @@ import {
 } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import { DomainError, type ErrorPayload } from '@platform/contracts';
-import { firstValueFrom, type Observable, throwError, timeout, TimeoutError } from 'rxjs';
+import {
+  catchError,
+  firstValueFrom,
+  type Observable,
+  throwError,
+  timeout,
+  TimeoutError,
+} from 'rxjs';
 
 import { validationDetails } from './validation';
 
@@ -54,11 +61,33 @@ export async function callService<T>(
   try {
     return await firstValueFrom(client.send<T>(pattern, payload ?? {}).pipe(timeout(timeoutMs)));
   } catch (error) {
-    if (DomainError.isPayload(error)) {
-      const domainError = new DomainError(error.key, error.params, error.code);
-      return Promise.reject(Object.assign(domainError, { details: error.details }));
-    }
-    if (error instanceof TimeoutError) throw new DomainError('http.timeout', {}, 500);
-    throw error;
+    throw transportError(error);
   }
+}
+
+/**
+ * Sends a command whose handler answers several values (an Observable: Nest's Redis and NATS
+ * transports carry each value as its own reply packet, the last one marked disposed). The first
+ * value must come within `firstMs`, each later one within `eachMs`; errors as in callService.
+ * Unsubscribing stops listening only: the service is not told (it needs its own cancel signal).
+ */
+export function streamService<T>(
+  client: Pick<ClientProxy, 'send'>,
+  pattern: string,
+  payload: unknown,
+  { firstMs, eachMs }: { firstMs: number; eachMs: number },
+): Observable<T> {
+  return client.send<T>(pattern, payload ?? {}).pipe(
+    timeout({ first: firstMs, each: eachMs }),
+    catchError((error: unknown) => throwError(() => transportError(error))),
+  );
+}
+
+function transportError(error: unknown): unknown {
+  if (DomainError.isPayload(error)) {
+    const domainError = new DomainError(error.key, error.params, error.code);
+    return Object.assign(domainError, { details: error.details });
+  }
+  if (error instanceof TimeoutError) return new DomainError('http.timeout', {}, 500);
+  return error;
 }

@@ -21,6 +21,14 @@ export function sessionEndedChannel(namespace: string): string {
   return `${namespace}:session-ended`;
 }
 
+/**
+ * Ids of assistant replies whose reader left (the browser closed the stream): the workflow instance
+ * writing one aborts its model call. Pub/sub, so it reaches whichever instance holds the reply.
+ */
+export function chatAbortChannel(namespace: string): string {
+  return `${namespace}:chat-abort`;
+}
+
 export async function publishToUser(
   redis: Redis,
   namespace: string,
