@@ -8,6 +8,12 @@ import { FormsService } from './bpm/forms.service';
 import { GroupsService } from './bpm/groups.service';
 import { ModelsService } from './bpm/models.service';
 import { RulesService } from './bpm/rules.service';
+import { AssistantService } from './chat/assistant.service';
+import { ChatController } from './chat/chat.controller';
+import { ChatAbort } from './chat/chat-abort';
+import { ConversationAccess } from './chat/conversation-access';
+import { ConversationsService } from './chat/conversations.service';
+import { llmProvider } from './chat/llm.provider';
 import { WORKFLOW_ENV, type WorkflowEnv } from './config/env';
 import { workflowDataSourceOptions } from './database/data-source';
 import { WORKFLOW_ENTITIES } from './database/entities';
@@ -53,6 +59,7 @@ export class AppModule {
         BpmController,
         MissionsController,
         NodeContextController,
+        ChatController,
         HealthController,
       ],
       providers: [
@@ -79,6 +86,11 @@ export class AppModule {
         MissionWaitsService,
         MissionRerunsService,
         NodeContextService,
+        llmProvider,
+        ChatAbort,
+        ConversationAccess,
+        ConversationsService,
+        AssistantService,
       ],
     };
   }

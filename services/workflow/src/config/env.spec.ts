@@ -43,4 +43,33 @@ describe(loadWorkflowEnv.name, () => {
     expect(sut.ENGINE_PASSWORD).toBeUndefined();
     expect(sut.ENGINE_TOKEN).toBeUndefined();
   });
+
+  it('should choose the built-in planner without LLM_BASE_URL and the endpoint with it', () => {
+    expect(loadWorkflowEnv({ LLM_BASE_URL: '' }).llm).toEqual({ provider: 'planner' });
+    const sut = loadWorkflowEnv({
+      LLM_BASE_URL: 'http://127.0.0.1:11434/v1/',
+      LLM_MODEL: 'qwen2.5:7b',
+      LLM_API_KEY: 'sk-env-test-secret',
+    }).llm;
+    expect(sut).toMatchObject({
+      provider: 'openai',
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      model: 'qwen2.5:7b',
+      apiKey: 'sk-env-test-secret',
+    });
+  });
+
+  it('should refuse a bad LLM_* variable at boot, naming it but not its value', () => {
+    expect(() => loadWorkflowEnv({ LLM_BASE_URL: 'http://llm/v1' })).toThrow(
+      /Invalid environment:\n {2}LLM_MODEL: is required/,
+    );
+    const bad = () =>
+      loadWorkflowEnv({
+        LLM_BASE_URL: 'http://llm/v1',
+        LLM_MODEL: 'm',
+        LLM_TIMEOUT_MS: 'soon-secret',
+      });
+    expect(bad).toThrow(/LLM_TIMEOUT_MS/);
+    expect(bad).not.toThrow(/soon-secret/);
+  });
 });

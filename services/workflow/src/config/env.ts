@@ -1,4 +1,5 @@
 import { DEFAULT_ENGINE_USER, engineCredentialsFromEnv } from '@platform/engine';
+import { LLM_ENV_VARIABLES, type LlmConfig, LlmConfigError, llmConfigFromEnv } from '@platform/llm';
 import { baseEnvShape, loadEnv } from '@platform/nest-common';
 import { z } from 'zod';
 
@@ -35,14 +36,37 @@ const workflowEnvSchema = z.object({
   ENGINE_USER: z.string().min(1).default(DEFAULT_ENGINE_USER),
   ENGINE_PASSWORD: optional,
   ENGINE_TOKEN: optional,
+  /**
+   * The assistant's language model (@platform/llm): an OpenAI-compatible endpoint, or, with
+   * LLM_BASE_URL unset, the built-in planner. Checked at boot by llmConfigFromEnv (see `llm`).
+   */
+  LLM_BASE_URL: optional,
+  LLM_API_KEY: optional,
+  LLM_MODEL: optional,
+  LLM_TIMEOUT_MS: optional,
+  LLM_MAX_RETRIES: optional,
+  LLM_STREAM_USAGE: optional,
 });
 
-export type WorkflowEnv = z.infer<typeof workflowEnvSchema>;
+export type WorkflowEnv = z.infer<typeof workflowEnvSchema> & {
+  /** The language model configuration, parsed once from the LLM_* variables. */
+  llm: LlmConfig;
+};
 
 export function loadWorkflowEnv(source: NodeJS.ProcessEnv = process.env): WorkflowEnv {
   const env = loadEnv(workflowEnvSchema, source);
   engineCredentialsFromEnv(env); // in production: a strong ENGINE_PASSWORD or ENGINE_TOKEN, or no start
-  return env;
+  try {
+    const llm = llmConfigFromEnv(
+      Object.fromEntries(LLM_ENV_VARIABLES.map((name) => [name, env[name]])),
+    );
+    return { ...env, llm };
+  } catch (error) {
+    // Same shape as loadEnv's report; the message names the variable, never its value.
+    if (error instanceof LlmConfigError)
+      throw new Error(`Invalid environment:\n  ${error.message}`);
+    throw error;
+  }
 }
 
 export const WORKFLOW_ENV = Symbol('WORKFLOW_ENV');

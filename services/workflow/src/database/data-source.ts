@@ -9,6 +9,7 @@ import { SkillTools1764290000000 } from './migrations/1764290000000-SkillTools';
 import { SeedAgentWorkflows1764290100000 } from './migrations/1764290100000-SeedAgentWorkflows';
 import { MissionWaits1764400000000 } from './migrations/1764400000000-MissionWaits';
 import { DeploymentGraph1764300000000 } from './migrations/1764300000000-DeploymentGraph';
+import { Conversations1764410000000 } from './migrations/1764410000000-Conversations';
 
 /** Migrations in order; listed explicitly so the build needs no file globbing. */
 export const WORKFLOW_MIGRATIONS = [
@@ -19,6 +20,7 @@ export const WORKFLOW_MIGRATIONS = [
   SeedAgentWorkflows1764290100000,
   MissionWaits1764400000000,
   DeploymentGraph1764300000000,
+  Conversations1764410000000,
 ];
 
 export function workflowDataSourceOptions(url: string) {

@@ -1,5 +1,6 @@
 import { Agent } from '../agents/agent.entity';
 import { BpmForm, BpmModel, TaskAssignRule, UserGroup } from '../bpm/bpm.entities';
+import { ChatMessage, Conversation } from '../chat/conversation.entity';
 import { FunctionDef } from '../functions/function.entity';
 import { Mission, MissionLog, WorkflowDeployment } from '../missions/mission.entity';
 import { MissionWait } from '../missions/mission-wait.entity';
@@ -21,4 +22,6 @@ export const WORKFLOW_ENTITIES = [
   MissionLog,
   WorkflowDeployment,
   MissionWait,
+  Conversation,
+  ChatMessage,
 ];
