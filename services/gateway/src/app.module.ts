@@ -55,6 +55,7 @@ import {
   TaskAssignRuleController,
   UserGroupController,
 } from './workflow/bpm.controller';
+import { ChatController } from './workflow/chat.controller';
 import { FunctionsController } from './workflow/functions.controller';
 import { MissionController, MissionLogController } from './workflow/mission.controller';
 import { WorkflowController } from './workflow/workflow.controller';
@@ -95,6 +96,8 @@ export const GATEWAY_CONTROLLERS = [
   // Missions (issue 12)
   MissionController,
   MissionLogController,
+  // The research assistant's conversations (issue 13)
+  ChatController,
   // Engine operations: Cockpit through the gateway (issue 18)
   EngineOpsController,
 ];

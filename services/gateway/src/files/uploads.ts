@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 
 import { isAllowedSvg } from './svg-allowlist';
+import { isPlainText, isTextFormat, isTextOfFormat } from './text-formats';
 
 /** A file as it was received: bytes, the extension its content proves, and the client's name. */
 export interface ReceivedFile {
@@ -68,14 +69,10 @@ async function sniff(buffer: Buffer, declared: string): Promise<string | null> {
     if (detected.ext === 'cfb' && ['doc', 'xls', 'ppt'].includes(declared)) return declared;
     return detected.ext;
   }
-  if (declared === 'txt') return isPlainText(buffer) ? 'txt' : null;
   if (declared === 'svg') return isSafeSvg(buffer) ? 'svg' : null;
+  // txt, and the assistant's attachments (FASTA, PDB, CSV), by their content.
+  if (isTextFormat(declared)) return isTextOfFormat(buffer, declared) ? declared : null;
   return null;
-}
-
-function isPlainText(buffer: Buffer): boolean {
-  if (buffer.includes(0)) return false;
-  return !new TextDecoder('utf-8', { fatal: false }).decode(buffer).includes('\uFFFD');
 }
 
 /** An SVG image made only of allow-listed elements and attributes (see svg-allowlist). */

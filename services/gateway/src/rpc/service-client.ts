@@ -1,7 +1,8 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type { CommandPayload } from '@platform/contracts/dto';
-import { callService, type RpcClient } from '@platform/nest-common';
+import { callService, type RpcClient, streamService } from '@platform/nest-common';
 import type { FastifyRequest } from 'fastify';
+import type { Observable } from 'rxjs';
 
 import { clientOf, stateOf } from '../common/request-context';
 import { GATEWAY_ENV, type GatewayEnv } from '../config/env';
@@ -25,6 +26,22 @@ export class ServiceClient implements OnApplicationShutdown {
 
   send<T>(pattern: string, payload: unknown, timeoutMs = this.env.RPC_TIMEOUT_MS): Promise<T> {
     return callService<T>(this.client, pattern, payload, timeoutMs);
+  }
+
+  /**
+   * Forwards a command whose handler answers several values (the assistant's reply): the first
+   * within RPC_TIMEOUT_MS, each later one within `eachMs`.
+   */
+  stream<T>(
+    pattern: string,
+    request: FastifyRequest,
+    body: unknown,
+    eachMs: number,
+  ): Observable<T> {
+    return streamService<T>(this.client, pattern, commandFrom(request, body), {
+      firstMs: this.env.RPC_TIMEOUT_MS,
+      eachMs,
+    });
   }
 
   /** Publishes an event (no reply); resolves once it is handed to the transport. */

@@ -1,0 +1,464 @@
+import { identityStarter } from '@platform/identity';
+import { workflowStarter } from '@platform/workflow';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import {
+  ADMIN_PASSWORD,
+  api,
+  login,
+  postSse,
+  registerByPhone,
+  setCaptcha,
+  type SseAnswer,
+  startStack,
+  type TestStack,
+} from '../../src/testing';
+
+// The research assistant through the gateway as the chat screen calls it, on the built-in planner
+// (no LLM_BASE_URL, no network): conversations and who may touch them, sending a message answered
+// as a stream of server-sent events or as one JSON answer, missions started from the chat, and the
+// messages read back exactly. The OpenAI-compatible path is in the workflow service's tests.
+
+/** Rituximab VH and VL (murine): the planner's test pair for humanization. */
+const VH =
+  'QVQLQQPGAELVKPGASVKMSCKASGYTFTSYNMHWVKQTPGRGLEWIGAIYPGNGDTSYNQKFKGKATLTADKSSSTAYMQLSSLTSEDSAVYYCARSTYYGGDWYFNVWGAGTTVTVSA';
+const VL =
+  'QIVLSQSPAILSASPGEKVTMTCRASSSVSYIHWFQQKPGSSPKPWIYATSNLASGVPVRFSGSGSGTSYSLTISRVEAEDAATYYCQQWTSNPPTFGGGTKLEIK';
+/** Hen egg-white lysozyme (UniProt P00698, mature chain): an antigen. */
+const LYSOZYME =
+  'KVFGRCELAAAMKRHGLDNYRGYSLGNWVCAAKFESNFNTQATNRNTDGSTDYGILQINSRWWCNDGRTPGSRNLCNIPCSALLSSDITASVNCAKKIVSDGNGMNAWVAWRNRCKGTDVQAWIRGCRL';
+
+/** start → one agent node (nameen Plan) → end under `key`: stands in for a seeded workflow. */
+function oneAgentFlow(key: string): string {
+  const descriptor = JSON.stringify({
+    nameen: 'Plan',
+    type: 'Agent',
+    instruction: 'do Plan',
+    output: '',
+    validators: [],
+  }).replace(/"/g, '&quot;');
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn" id="Definitions_${key}" targetNamespace="http://bpmn.io/schema/bpmn">
+<bpmn:process id="${key}" name="${key}" isExecutable="true">
+<bpmn:startEvent id="Start"><bpmn:outgoing>F1</bpmn:outgoing></bpmn:startEvent>
+<bpmn:userTask id="Task_1" name="任务1"><bpmn:documentation>${descriptor}</bpmn:documentation><bpmn:incoming>F1</bpmn:incoming><bpmn:outgoing>F2</bpmn:outgoing></bpmn:userTask>
+<bpmn:endEvent id="End"><bpmn:incoming>F2</bpmn:incoming></bpmn:endEvent>
+<bpmn:sequenceFlow id="F1" sourceRef="Start" targetRef="Task_1" />
+<bpmn:sequenceFlow id="F2" sourceRef="Task_1" targetRef="End" />
+</bpmn:process>
+</bpmn:definitions>`;
+}
+
+interface Caller {
+  token: string;
+  userId: number;
+  get(path: string, lang?: string): ReturnType<ReturnType<typeof api>['get']>;
+  post(path: string, body?: object, lang?: string): ReturnType<ReturnType<typeof api>['post']>;
+  put(path: string, body: object, lang?: string): ReturnType<ReturnType<typeof api>['put']>;
+  del(path: string, lang?: string): ReturnType<ReturnType<typeof api>['delete']>;
+}
+
+type Row = Record<string, unknown>;
+
+describe('the assistant through the gateway (built-in planner)', () => {
+  let stack: TestStack;
+  let admin: Caller;
+  let alice: Caller;
+  let bob: Caller;
+
+  const as = async (token: string): Promise<Caller> => {
+    const info = await api(stack).get('/prod-api/getInfo').set('Authorization', `Bearer ${token}`);
+    const send = <T extends { set(k: string, v: string): T }>(req: T, lang: string) =>
+      req.set('Authorization', `Bearer ${token}`).set('repeatSubmit', 'false').set('lang', lang);
+    return {
+      token,
+      userId: info.body.data.user.userId,
+      get: (path, lang = 'zh') => send(api(stack).get(`/prod-api${path}`), lang),
+      post: (path, body = {}, lang = 'zh') =>
+        send(api(stack).post(`/prod-api${path}`), lang).send(body),
+      put: (path, body, lang = 'zh') => send(api(stack).put(`/prod-api${path}`), lang).send(body),
+      del: (path, lang = 'zh') => send(api(stack).delete(`/prod-api${path}`), lang),
+    };
+  };
+
+  const upload = (caller: Caller, buffer: Buffer, name: string) =>
+    api(stack)
+      .post('/prod-api/wujie/chat/upload')
+      .set('Authorization', `Bearer ${caller.token}`)
+      .set('repeatSubmit', 'false')
+      .attach('file', buffer, name);
+
+  const data = <T = Row>(res: { body: { code: number; data?: T } }): T => {
+    expect(res.body, JSON.stringify(res.body)).toMatchObject({ code: 200 });
+    return res.body.data as T;
+  };
+
+  const newConversation = async (caller: Caller, theme?: string) =>
+    data<{ id: number }>(await caller.post('/wujie/chat', theme ? { theme } : {})).id;
+
+  const say = (caller: Caller, id: number, body: object, lang: 'zh' | 'en' = 'zh') =>
+    postSse(stack, `/wujie/chat/${id}/messages`, { token: caller.token, body, lang });
+
+  const textOf = (answer: SseAnswer) =>
+    answer.events
+      .filter((e) => e.event === 'delta')
+      .map((e) => e.data.text)
+      .join('');
+
+  const query = async (sql: string, params: unknown[]) =>
+    (await stack.dbs.workflow.query(sql, params))[0] as Row[];
+
+  /** The seeded workflow of a job, or a one-node stand-in under its key while the seed is absent. */
+  async function ensureWorkflow(key: string): Promise<void> {
+    const [row] = await query('SELECT id, status FROM wf_workflow WHERE process_key = ?', [key]);
+    if (row) {
+      expect(row.status, `${key} is seeded online`).toBe('2');
+      return;
+    }
+    data(
+      await admin.post('/wujie/workflow', {
+        name: key,
+        status: '2',
+        agentIds: [1],
+        workflow: oneAgentFlow(key),
+      }),
+    );
+  }
+
+  beforeAll(async () => {
+    stack = await startStack([identityStarter, workflowStarter], {
+      ENGINE_USER: 'gateway-chat-test',
+      ENGINE_PASSWORD: 'Gateway-chat-test-engine-password-0123',
+    });
+    await setCaptcha(stack, false);
+    admin = await as(await login(stack, 'admin', ADMIN_PASSWORD));
+    alice = await as((await registerByPhone(stack)).token);
+    bob = await as((await registerByPhone(stack)).token);
+    const [agent] = await query('SELECT id FROM wf_agent WHERE name_en = ?', ['Plan']);
+    if (!agent) data(await admin.post('/wujie/agent', { name: '规划', nameEn: 'Plan' }));
+    for (const key of ['antibody_humanization', 'epitope_prediction', 'structure_prediction']) {
+      await ensureWorkflow(key);
+    }
+  });
+  afterAll(() => stack?.close());
+
+  it('should give a signed-up user (ROLE_DEFAULT) the chat and its history', async () => {
+    const info = await alice.get('/getInfo');
+    expect(info.body.data.roles).toEqual(['ROLE_DEFAULT']);
+    expect(info.body.data.permissions).toEqual(
+      expect.arrayContaining(['wujie:chat:use', 'wujie:chat:history']),
+    );
+  });
+
+  it('should create, list (search, paging), rename and delete own conversations', async () => {
+    const carol = await as((await registerByPhone(stack)).token);
+    const first = await newConversation(carol, 'Humanize rituximab');
+    const second = await newConversation(carol, '表位预测 lysozyme');
+    const third = await newConversation(carol);
+    const list = await carol.get('/wujie/chat/list?pageNum=1&pageSize=2');
+    expect(list.body).toMatchObject({ code: 200, total: 3 });
+    expect(list.body.rows.map((r: Row) => r.id)).toEqual([third, second]);
+    expect(list.body.rows[0]).toEqual({
+      id: third,
+      theme: '',
+      ownerUserId: carol.userId,
+      createTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+      updateTime: expect.stringMatching(/Z$/),
+    });
+    const page2 = await carol.get('/wujie/chat/list?pageNum=2&pageSize=2');
+    expect(page2.body.rows.map((r: Row) => r.id)).toEqual([first]);
+    const search = await carol.get(`/wujie/chat/list?theme=${encodeURIComponent('表位')}`);
+    expect(search.body.rows.map((r: Row) => r.id)).toEqual([second]);
+
+    expect(data(await carol.put('/wujie/chat', { id: first, theme: '利妥昔单抗' }))).toMatchObject({
+      id: first,
+      theme: '利妥昔单抗',
+    });
+    // Renaming is not a message: the order stays.
+    const renamed = await carol.get('/wujie/chat/list');
+    expect(renamed.body.rows.map((r: Row) => [r.id, r.theme])).toEqual([
+      [third, ''],
+      [second, '表位预测 lysozyme'],
+      [first, '利妥昔单抗'],
+    ]);
+    const blank = await carol.put('/wujie/chat', { id: first, theme: '  ' }, 'en');
+    expect(blank.status).toBe(400);
+
+    data(await carol.del(`/wujie/chat/${second}`));
+    const after = await carol.get('/wujie/chat/list');
+    expect(after.body.rows.map((r: Row) => r.id)).toEqual([third, first]);
+    const gone = await carol.get(`/wujie/chat/${second}/messages`, 'en');
+    expect(gone.body).toEqual({ code: 404, msg: 'The conversation does not exist' });
+  });
+
+  it("should refuse another user's conversation (403) and a missing one (404) on every route", async () => {
+    const mine = await newConversation(alice, 'alice only');
+    const denied = { code: 403, msg: 'You have no permission to access this data' };
+    const missing = { code: 404, msg: 'The conversation does not exist' };
+    const routes = (id: number) => [
+      () => bob.get(`/wujie/chat/${id}/messages`, 'en'),
+      () => bob.put('/wujie/chat', { id, theme: 'mine now' }, 'en'),
+      () => bob.del(`/wujie/chat/${id}`, 'en'),
+      () => bob.post(`/wujie/chat/${id}/messages`, { content: 'hello' }, 'en'),
+    ];
+    for (const call of routes(mine)) expect((await call()).body).toEqual(denied);
+    for (const call of routes(99_999_999)) expect((await call()).body).toEqual(missing);
+    // The stream route refuses before it streams: an ordinary JSON answer.
+    const streamed = await say(bob, mine, { content: 'hello' }, 'en');
+    expect(streamed).toMatchObject({ contentType: expect.stringMatching(/json/), json: denied });
+    // Nothing changed for alice; bob's list does not show it, even when he asks for all.
+    const bobs = await bob.get('/wujie/chat/list?all=true');
+    expect(bobs.body.rows.map((r: Row) => r.id)).not.toContain(mine);
+    expect(data<Row[]>(await alice.get(`/wujie/chat/${mine}/messages`))).toEqual([]);
+
+    // An administrator reads everyone's (conversation history), and writes only their own.
+    const all = await admin.get(`/wujie/chat/list?all=true&ownerUserId=${alice.userId}`);
+    expect(all.body.rows.map((r: Row) => r.id)).toContain(mine);
+    expect(all.body.rows.every((r: Row) => r.ownerUserId === alice.userId)).toBe(true);
+    const own = await admin.get('/wujie/chat/list');
+    expect(own.body.rows.map((r: Row) => r.id)).not.toContain(mine);
+    expect(data(await admin.get(`/wujie/chat/${mine}/messages`))).toEqual([]);
+    expect((await admin.put('/wujie/chat', { id: mine, theme: 'x' }, 'en')).body).toEqual(denied);
+    expect((await admin.del(`/wujie/chat/${mine}`, 'en')).body).toEqual(denied);
+    expect((await say(admin, mine, { content: 'hi' }, 'en')).json).toEqual(denied);
+  });
+
+  it('should refuse a message without content, file or patch, in the request language', async () => {
+    const id = await newConversation(alice);
+    expect((await say(alice, id, { content: '   ' })).json).toEqual({
+      code: 500,
+      msg: '提交失败：请输入内容、上传文件或提供补丁',
+    });
+    expect((await say(alice, id, {}, 'en')).json).toEqual({
+      code: 500,
+      msg: 'Submission failed: enter some content, attach a file or give a patch',
+    });
+    expect(data(await alice.get(`/wujie/chat/${id}/messages`))).toEqual([]);
+  });
+
+  it('should stream a Chinese humanization request with a pasted heavy/light pair and start its mission', async () => {
+    const id = await newConversation(alice);
+    const content = `请帮我把这个抗体人源化\n重链：${VH}\n轻链：${VL}`;
+    const answer = await say(alice, id, { content });
+    expect(answer.status).toBe(200);
+    expect(answer.contentType).toMatch(/^text\/event-stream/);
+    const names = answer.events.map((e) => e.event);
+    expect(names[0]).toBe('start');
+    expect(names.at(-1)).toBe('done');
+    expect(names.filter((n) => n === 'mission')).toHaveLength(1);
+    // Deltas before the mission (the plan) and after it (the confirmation).
+    const missionAt = names.indexOf('mission');
+    expect(names.slice(1, missionAt).every((n) => n === 'delta')).toBe(true);
+    expect(names.slice(1, missionAt).length).toBeGreaterThan(1);
+    expect(names.slice(missionAt + 1, -1).length).toBeGreaterThan(0);
+    const start = answer.events[0].data;
+    const mission = answer.events[missionAt].data;
+    expect(mission).toEqual({
+      missionId: expect.any(Number),
+      code: expect.stringMatching(/^M\d{14}[0-9A-F]{8}$/),
+      status: 'not_started',
+      workflowKey: 'antibody_humanization',
+    });
+    expect(answer.events.at(-1)!.data).toEqual({
+      messageId: start.messageId,
+      missionId: mission.missionId,
+    });
+    const text = textOf(answer);
+    expect(text).toMatch(/人源化/);
+    expect(text).toContain(String(mission.code));
+
+    const [row] = await query(
+      'SELECT m.conversation_id, m.owner_user_id, m.language, m.inputs, w.process_key FROM wf_mission m JOIN wf_workflow w ON w.id = m.workflow_id WHERE m.id = ?',
+      [mission.missionId],
+    );
+    expect({
+      ...row,
+      conversation_id: Number(row.conversation_id),
+      owner_user_id: Number(row.owner_user_id),
+    }).toMatchObject({
+      conversation_id: id,
+      owner_user_id: alice.userId,
+      language: 'zh',
+      process_key: 'antibody_humanization',
+    });
+    const inputs = (typeof row.inputs === 'string' ? JSON.parse(row.inputs) : row.inputs) as {
+      text: string;
+    };
+    expect(JSON.parse(inputs.text)).toMatchObject({ heavy: VH, light: VL });
+    // The mission is the user's: the missions API shows it with its conversation.
+    expect(data(await alice.get(`/wujie/mission/${mission.missionId}`))).toMatchObject({
+      conversationId: id,
+      ownerUserId: alice.userId,
+    });
+
+    // The theme is the first question; the stored reply is what streamed.
+    const [conversation] = (await alice.get('/wujie/chat/list')).body.rows as Row[];
+    expect(conversation).toMatchObject({ id, theme: '请帮我把这个抗体人源化' });
+    const messages = data<Row[]>(await alice.get(`/wujie/chat/${id}/messages`));
+    expect(messages).toEqual([
+      expect.objectContaining({
+        id: start.userMessageId,
+        role: 'user',
+        content,
+        agent: null,
+        missionId: null,
+        status: 'complete',
+      }),
+      expect.objectContaining({
+        id: start.messageId,
+        role: 'assistant',
+        content: text,
+        agent: 'assistant',
+        missionId: mission.missionId,
+        status: 'complete',
+        error: '',
+        provider: 'planner',
+        model: 'builtin-planner',
+      }),
+    ]);
+    expect(messages[1].promptTokens).toBeGreaterThan(0);
+    expect(messages[1].completionTokens).toBeGreaterThan(0);
+  });
+
+  it('should start an epitope prediction from an English request with a pasted antigen', async () => {
+    const id = await newConversation(alice);
+    const answer = await say(
+      alice,
+      id,
+      { content: `Predict the epitopes of this antigen:\n${LYSOZYME}` },
+      'en',
+    );
+    const mission = answer.events.find((e) => e.event === 'mission')?.data;
+    expect(mission).toMatchObject({ workflowKey: 'epitope_prediction', status: 'not_started' });
+    const text = textOf(answer);
+    expect(text).toMatch(/epitope/i);
+    expect(text).toContain('The mission has been created');
+    expect(text).not.toMatch(/[\u4e00-\u9fff]/);
+    const [row] = await query('SELECT conversation_id, language FROM wf_mission WHERE id = ?', [
+      mission!.missionId,
+    ]);
+    expect([Number(row.conversation_id), row.language]).toEqual([id, 'en']);
+  });
+
+  it('should answer an unrelated question without starting a mission', async () => {
+    const id = await newConversation(alice);
+    const before = await query('SELECT COUNT(*) AS n FROM wf_mission', []);
+    const answer = await say(
+      alice,
+      id,
+      { content: 'What is the weather like in Paris today?' },
+      'en',
+    );
+    expect(answer.events.map((e) => e.event)).not.toContain('mission');
+    expect(answer.events.at(-1)).toMatchObject({ event: 'done' });
+    expect(answer.events.at(-1)!.data).not.toHaveProperty('missionId');
+    expect(textOf(answer).length).toBeGreaterThan(20);
+    expect(await query('SELECT COUNT(*) AS n FROM wf_mission', [])).toEqual(before);
+    const messages = data<Row[]>(await alice.get(`/wujie/chat/${id}/messages`));
+    expect(messages[1]).toMatchObject({ role: 'assistant', missionId: null, status: 'complete' });
+  });
+
+  it('should answer once with Accept: application/json', async () => {
+    const id = await newConversation(alice);
+    const res = await alice
+      .post(`/wujie/chat/${id}/messages`, { content: `人源化这个抗体\n>VH\n${VH}\n>VL\n${VL}` })
+      .set('Accept', 'application/json');
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    const answer = data<{ reply: string; missionId: number; messageId: number }>(res);
+    expect(answer.missionId).toEqual(expect.any(Number));
+    const messages = data<Row[]>(await alice.get(`/wujie/chat/${id}/messages`));
+    expect(messages[1]).toMatchObject({
+      id: answer.messageId,
+      content: answer.reply,
+      missionId: answer.missionId,
+    });
+    const plain = await alice
+      .post(`/wujie/chat/${id}/messages`, { content: 'thanks, what else can you do?' }, 'en')
+      .set('Accept', 'application/json');
+    expect(data(plain)).toEqual({ reply: expect.any(String), messageId: expect.any(Number) });
+  });
+
+  it('should read an attached FASTA file and keep the attachment on the message', async () => {
+    const fasta = `>heavy\n${VH}\n>light\n${VL}\n`;
+    const stored = data<{ fileName: string; originalFilename: string }>(
+      await upload(alice, Buffer.from(fasta), 'ritux.fasta'),
+    );
+    expect(stored).toMatchObject({
+      fileName: expect.stringMatching(/^\/profile\/chat\/\d{4}\/\d\d\/\d\d\/[0-9a-f-]{36}\.fasta$/),
+      originalFilename: 'ritux.fasta',
+    });
+    // Checked by content: a picture named .fasta, or a FASTA of something else, is refused.
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    expect((await upload(alice, png, 'x.fasta')).body.code).toBe(500);
+    expect((await upload(alice, Buffer.from('hello there'), 'x.pdb')).body.code).toBe(500);
+    expect((await upload(alice, Buffer.from('hello there'), 'x.fasta')).body.code).toBe(500);
+
+    const id = await newConversation(alice);
+    const files = [{ fileName: stored.fileName, originalFilename: stored.originalFilename }];
+    const answer = await say(
+      alice,
+      id,
+      { content: 'Predict the 3D structure of this antibody', files },
+      'en',
+    );
+    expect(answer.events.find((e) => e.event === 'mission')?.data).toMatchObject({
+      workflowKey: 'structure_prediction',
+    });
+    const [user] = data<Row[]>(await alice.get(`/wujie/chat/${id}/messages`));
+    expect(user).toMatchObject({ files, content: 'Predict the 3D structure of this antibody' });
+    expect(user).not.toHaveProperty('attachments');
+    // A file the upload never gave is refused before anything is stored.
+    const ghost = await say(
+      alice,
+      id,
+      {
+        files: [
+          {
+            fileName: '/profile/chat/2020/01/01/00000000-0000-0000-0000-000000000000.fasta',
+            originalFilename: 'ghost.fasta',
+          },
+        ],
+      },
+      'en',
+    );
+    expect(ghost.json).toEqual({
+      code: 500,
+      msg: 'The attachment "ghost.fasta" does not exist; please upload it again',
+    });
+    expect(data<Row[]>(await alice.get(`/wujie/chat/${id}/messages`))).toHaveLength(2);
+  });
+
+  it('should let a request and its sequences come in two messages, and reload them exactly', async () => {
+    const id = await newConversation(alice);
+    const ask = await say(alice, id, { content: 'Please humanize my antibody' }, 'en');
+    expect(ask.events.map((e) => e.event)).not.toContain('mission');
+    const followUp = await say(alice, id, { content: `>VH\n${VH}\n>VL\n${VL}` }, 'en');
+    const mission = followUp.events.find((e) => e.event === 'mission')?.data;
+    expect(mission).toMatchObject({ workflowKey: 'antibody_humanization' });
+    // A third message after the mission does not start it again.
+    const thanks = await say(alice, id, { content: 'thank you' }, 'en');
+    expect(thanks.events.map((e) => e.event)).not.toContain('mission');
+
+    const first = data<Row[]>(await alice.get(`/wujie/chat/${id}/messages`));
+    const again = data<Row[]>(await alice.get(`/wujie/chat/${id}/messages`));
+    expect(again).toEqual(first);
+    expect(first.map((m) => [m.role, m.missionId, m.status])).toEqual([
+      ['user', null, 'complete'],
+      ['assistant', null, 'complete'],
+      ['user', null, 'complete'],
+      ['assistant', mission!.missionId, 'complete'],
+      ['user', null, 'complete'],
+      ['assistant', null, 'complete'],
+    ]);
+    expect(first.map((m) => m.content)).toEqual([
+      'Please humanize my antibody',
+      textOf(ask),
+      `>VH\n${VH}\n>VL\n${VL}`,
+      textOf(followUp),
+      'thank you',
+      textOf(thanks),
+    ]);
+    const ids = first.map((m) => m.id as number);
+    expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+  });
+});
