@@ -8,8 +8,8 @@ import {
   type NoticeKind,
   request,
   requestBlob,
-  requestStream,
   RequestError,
+  requestStream,
   toQueryString,
 } from './request';
 
