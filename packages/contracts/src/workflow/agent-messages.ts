@@ -37,6 +37,14 @@ export const AGENT_MESSAGES = {
     zh: '输入中没有找到抗原蛋白序列',
     en: 'No antigen protein sequence was found in the inputs',
   },
+  'agent.ask_antibody': {
+    zh: '请提供抗体的重链和/或轻链可变区序列（FASTA 或直接粘贴序列）。',
+    en: "Please give the antibody's heavy- and/or light-chain variable-domain sequences (FASTA or plain).",
+  },
+  'agent.ask_antigen': {
+    zh: '请提供抗原的蛋白序列（FASTA 或直接粘贴序列）。',
+    en: "Please give the antigen's protein sequence (FASTA or plain).",
+  },
   'agent.no_tools': {
     zh: '该智能体没有可运行的工具或函数，也未配置语言模型',
     en: 'The agent has no tools or functions to run and no language model is configured',

@@ -8,6 +8,9 @@ import { type MessageKey, type MessageParams, renderMessage } from '@platform/co
  * throws) fails at once with no retries left, so the incident comes without waiting.
  */
 export class AgentFailure extends Error {
+  /** What to ask the mission's owner for instead of failing (an input that is missing). */
+  ask?: LocalizedText;
+
   constructor(
     readonly text: LocalizedText,
     readonly retryable: boolean,
@@ -15,6 +18,13 @@ export class AgentFailure extends Error {
   ) {
     super(text.en);
     this.name = 'AgentFailure';
+  }
+
+  /** An input the tools need is missing: the owner is asked for it (`askKey`) before failing. */
+  static missing(key: MessageKey, askKey: MessageKey): AgentFailure {
+    const failure = AgentFailure.of(key, {}, false);
+    failure.ask = { zh: renderMessage(askKey, 'zh'), en: renderMessage(askKey, 'en') };
+    return failure;
   }
 
   static of(key: MessageKey, params: MessageParams, retryable: boolean, details?: unknown) {
@@ -30,3 +40,17 @@ export class AgentFailure extends Error {
 export function both(zh: string, en: string): LocalizedText {
   return { zh, en };
 }
+
+/** The owner was asked and has not answered yet: the node waits for the reply with its task locked. */
+export class AwaitingReply extends Error {
+  constructor() {
+    super('waiting for the owner to reply');
+    this.name = 'AwaitingReply';
+  }
+}
+
+/**
+ * Asks the mission's owner (the `seq`-th question of this node run) and resolves to the reply's
+ * text, or throws AwaitingReply while there is none.
+ */
+export type AskOwner = (question: LocalizedText, seq: number) => Promise<string>;

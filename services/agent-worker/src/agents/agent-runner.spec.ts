@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { loadAgentWorkerEnv } from '../config/env';
 import { ToolRegistry } from '../tools/tool-registry';
 import type { WorkflowClient } from '../workflow/workflow-client';
-import { AgentFailure } from './agent-failure';
+import { AgentFailure, type AskOwner, AwaitingReply } from './agent-failure';
 import { AgentRunner } from './agent-runner';
 
 // How an agent runs: its skills' tools and functions in order without a model, or a bounded
@@ -238,5 +238,48 @@ describe(AgentRunner.name, () => {
     expect(await slow.run(fnContext, [], signal()).catch((e: unknown) => e)).toMatchObject({
       retryable: true,
     });
+  });
+
+  it('should ask the owner for a missing chain, and go on with the reply or wait for it', async () => {
+    const sut = new AgentRunner(env, new ToolRegistry(), fakeWorkflow(() => ok(1)).client, null);
+    const asked: { question: string; seq: number }[] = [];
+    const answering: AskOwner = async (question, seq) => {
+      asked.push({ question: question.en, seq });
+      return `>VH\n${VH.sequence}`;
+    };
+    const bare = contextOf({ inputs: { text: 'Humanize my antibody' } });
+    const output = await sut.run(bare, [], signal(), answering);
+    expect(asked).toEqual([
+      {
+        question:
+          "Please give the antibody's heavy- and/or light-chain variable-domain sequences (FASTA or plain).",
+        seq: 1,
+      },
+    ]);
+    expect((output.humanize as { chains: unknown[] }).chains).toHaveLength(1);
+    const waiting: AskOwner = () => Promise.reject(new AwaitingReply());
+    await expect(sut.run(bare, [], signal(), waiting)).rejects.toBeInstanceOf(AwaitingReply);
+    // Without a way to ask, the missing chain fails the node.
+    await expect(sut.run(bare, [], signal())).rejects.toBeInstanceOf(AgentFailure);
+  });
+
+  it('should give a model the ask_user tool and answer it with the reply', async () => {
+    const { model, requests } = scriptedModel([
+      { calls: [{ name: 'ask_user', arguments: '{"question":"Which chain?"}' }] },
+      { text: 'Done with the heavy chain.' },
+    ]);
+    const sut = new AgentRunner(env, new ToolRegistry(), fakeWorkflow(() => ok(0)).client, model);
+    const asked: string[] = [];
+    const output = await sut.run(contextOf(), [], signal(), async (q, seq) => {
+      asked.push(`${seq}:${q.en}`);
+      return 'the heavy one';
+    });
+    expect(asked).toEqual(['1:Which chain?']);
+    expect(requests[0].tools?.map((t) => t.name)).toContain('ask_user');
+    expect(requests[1].messages.at(-1)).toMatchObject({
+      role: 'tool',
+      content: '{"reply":"the heavy one"}',
+    });
+    expect(output.result).toBe('Done with the heavy chain.');
   });
 });

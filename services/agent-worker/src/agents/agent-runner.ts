@@ -21,7 +21,7 @@ import { AGENT_WORKER_ENV, type AgentWorkerEnv } from '../config/env';
 import type { AgentTool, ToolArgs, ToolContext } from '../tools/agent-tool';
 import { ToolRegistry } from '../tools/tool-registry';
 import { WorkflowClient } from '../workflow/workflow-client';
-import { AgentFailure, both } from './agent-failure';
+import { AgentFailure, type AskOwner, both } from './agent-failure';
 import { type AgentInputs, readAgentInputs } from './agent-inputs';
 
 /** The language model agents use; absent (null) without LLM_BASE_URL. */
@@ -38,6 +38,10 @@ interface Step {
 
 /** A tool result answered back to the model is cut to this many characters. */
 const TOOL_REPLY_MAX = 12_000;
+/** Questions one node run may ask its owner for a missing input before it fails. */
+const ASKS_MAX = 3;
+/** The model's way to ask the mission's owner. */
+const ASK_USER_TOOL = 'ask_user';
 
 /**
  * Runs one agent node: a Function node calls its function; an Agent node runs the tools and
@@ -54,12 +58,40 @@ export class AgentRunner {
     @Optional() @Inject(AGENT_MODEL) private readonly model: LlmProvider | null = null,
   ) {}
 
+  /**
+   * Runs the node. With `ask`, an input the tools need that is missing (no antibody chain, no
+   * antigen) is asked of the owner and the run goes on with the reply (at most ASKS_MAX questions);
+   * a model may ask too (tool ask_user). `ask` throws AwaitingReply while the owner has not replied.
+   */
   async run(
     context: AgentNodeContextView,
     previous: NodeRunOutputView[],
     signal: AbortSignal,
+    ask?: AskOwner,
   ): Promise<NodeOutput> {
-    const inputs = readAgentInputs(context.inputs);
+    const replies: string[] = [];
+    for (let seq = 1; ; seq += 1) {
+      try {
+        return await this.runOnce(context, previous, signal, replies, ask);
+      } catch (error) {
+        if (!(error instanceof AgentFailure) || !error.ask || !ask || seq > ASKS_MAX) throw error;
+        replies.push(await ask(error.ask, seq));
+      }
+    }
+  }
+
+  private async runOnce(
+    context: AgentNodeContextView,
+    previous: NodeRunOutputView[],
+    signal: AbortSignal,
+    replies: string[],
+    ask?: AskOwner,
+  ): Promise<NodeOutput> {
+    const inputs = readAgentInputs(
+      replies.length
+        ? { ...context.inputs, text: [context.inputs.text ?? '', ...replies].join('\n') }
+        : context.inputs,
+    );
     const toolContext: ToolContext = {
       language: context.language,
       inputs,
@@ -80,7 +112,7 @@ export class AgentRunner {
       skills.flatMap((s) => s.functions),
       (f) => f.id,
     );
-    if (this.model) return this.runWithModel(context, tools, functions, toolContext);
+    if (this.model) return this.runWithModel(context, tools, functions, toolContext, ask);
     return this.runInOrder(context, tools, functions, toolContext);
   }
 
@@ -193,12 +225,15 @@ export class AgentRunner {
     tools: AgentTool[],
     functions: AgentFunctionView[],
     toolContext: ToolContext,
+    ask?: AskOwner,
   ): Promise<NodeOutput> {
     const model = this.model!;
     const definitions = [
       ...tools.map(toolDefinition),
       ...functions.map((fn) => functionDefinition(fn)),
+      ...(ask ? [ASK_USER_DEFINITION] : []),
     ];
+    let asked = 0;
     const messages: ChatMessage[] = [
       { role: 'system', content: systemPrompt(context) },
       { role: 'user', content: userPrompt(context, toolContext.inputs, toolContext.previous) },
@@ -234,6 +269,18 @@ export class AgentRunner {
       }
       messages.push({ role: 'assistant', content: reply.text, toolCalls: reply.toolCalls });
       for (const call of reply.toolCalls) {
+        if (call.name === ASK_USER_TOOL && ask) {
+          // Asked again after a redelivery, the same question number gets the stored reply.
+          asked += 1;
+          const question = questionOf(call.arguments);
+          const text = await ask(both(question, question), asked);
+          messages.push({
+            role: 'tool',
+            toolCallId: call.id,
+            content: JSON.stringify({ reply: text }),
+          });
+          continue;
+        }
         const answer = await this.callForModel(call, tools, functions, context, toolContext);
         if (answer.tool) {
           data[answer.tool.key] = answer.data;
@@ -310,6 +357,29 @@ export class AgentRunner {
       throw error;
     }
   }
+}
+
+const ASK_USER_DEFINITION: ToolDefinition = {
+  name: ASK_USER_TOOL,
+  description:
+    "Ask the mission's owner a question when an input you need (a sequence, a choice) is missing; their reply comes back as the result.",
+  parameters: {
+    type: 'object',
+    properties: { question: { type: 'string', description: 'The question, in the user language' } },
+    required: ['question'],
+  },
+};
+
+function questionOf(args: string): string {
+  try {
+    const parsed: unknown = JSON.parse(args);
+    if (isRecord(parsed) && typeof parsed.question === 'string' && parsed.question.trim()) {
+      return parsed.question.trim().slice(0, 4000);
+    }
+  } catch {
+    // not JSON: the text itself
+  }
+  return args.trim().slice(0, 4000) || '?';
 }
 
 function errorAnswer(message: string) {

@@ -91,13 +91,15 @@ function chainsFor(args: ToolArgs, context: ToolContext): ChainInput[] {
     });
   }
   const chains = given.length ? given : currentChains(context.inputs, context.previous);
-  if (!chains.length) throw AgentFailure.of('agent.no_antibody', {}, false);
+  if (!chains.length) throw AgentFailure.missing('agent.no_antibody', 'agent.ask_antibody');
   return chains;
 }
 
 function antigensFor(args: ToolArgs, context: ToolContext): ProteinInput[] {
   if (args.antigen) return [{ id: 'antigen', sequence: args.antigen }];
-  if (!context.inputs.antigens.length) throw AgentFailure.of('agent.no_antigen', {}, false);
+  if (!context.inputs.antigens.length) {
+    throw AgentFailure.missing('agent.no_antigen', 'agent.ask_antigen');
+  }
   return context.inputs.antigens;
 }
 

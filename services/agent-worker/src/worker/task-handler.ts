@@ -5,6 +5,7 @@ import {
   DomainError,
   type Language,
   LANGUAGES,
+  MISSION_ASK_LOCK_MS,
   MISSION_VARIABLES,
   type NodeRunOutputView,
   outputVariable,
@@ -15,7 +16,7 @@ import type { MissionNodeBody } from '@platform/contracts/dto';
 import { CamundaRestClient, engineCredentialsFromEnv } from '@platform/engine';
 import { type Task, type TaskService, Variables } from 'camunda-external-task-client-js';
 
-import { AgentFailure } from '../agents/agent-failure';
+import { AgentFailure, type AskOwner, AwaitingReply } from '../agents/agent-failure';
 import { AgentRunner } from '../agents/agent-runner';
 import { AGENT_WORKER_ENV, type AgentWorkerEnv } from '../config/env';
 import { type Computed, ExecutionsService } from '../executions/executions.service';
@@ -34,7 +35,7 @@ const DEFINITIVE_CONTEXT_ERRORS = new Set([
 ]);
 
 /** What one delivery ended with (for logs and tests). */
-export type TaskOutcome = 'completed' | 'failed' | 'released' | 'lost';
+export type TaskOutcome = 'completed' | 'failed' | 'released' | 'lost' | 'waiting';
 
 /**
  * One delivery of an agent node's external task, from fetch to complete:
@@ -143,10 +144,25 @@ export class TaskHandler {
         startedAt: execution.startedAt.toISOString(),
       });
       await this.executions.started(execution.id);
+      const ask: AskOwner = async (question, seq) => {
+        const answer = await this.workflow.askUser({
+          missionCode: context.missionCode,
+          runId,
+          nodeId,
+          attempt: execution.attempt,
+          seq,
+          externalTaskId: task.id,
+          question: question.zh,
+          questionEn: question.en,
+        });
+        if (answer.status === 'answered' && answer.reply) return answer.reply.text;
+        throw new AwaitingReply();
+      };
       try {
-        computed = await this.compute(context, previous, keeper.signal);
+        computed = await this.compute(context, previous, keeper.signal, ask);
       } catch (error) {
         if (keeper.lost) return 'lost';
+        if (error instanceof AwaitingReply) return this.park(task, taskService, keeper);
         return await this.fail(task, taskService, execution, report, context.language, error);
       }
       computed = await this.executions.computed(execution.id, computed);
@@ -169,8 +185,9 @@ export class TaskHandler {
     context: AgentNodeContextView,
     previous: NodeRunOutputView[],
     signal: AbortSignal,
+    ask: AskOwner,
   ): Promise<Computed> {
-    const output = await this.runner.run(context, previous, signal);
+    const output = await this.runner.run(context, previous, signal, ask);
     const validators: ValidatorResultView[] = context.node.agent.validators.map((call) => ({
       name: call.name,
       params: call.params,
@@ -204,6 +221,26 @@ export class TaskHandler {
       // Completed before (the answer was lost): the engine no longer knows the task.
       if (engineStatus(error) !== 404) throw error;
     }
+  }
+
+  /**
+   * The node asked its owner and waits: the task stays locked (MISSION_ASK_LOCK_MS) with nothing
+   * reported; the owner's reply unlocks it, a worker fetches it again, asks the same question and
+   * goes on with the answer. A lock that runs out first just asks again (and is told to wait).
+   */
+  private async park(
+    task: Task,
+    taskService: TaskService,
+    keeper: LockKeeper,
+  ): Promise<TaskOutcome> {
+    keeper.halt();
+    try {
+      await taskService.extendLock(task, MISSION_ASK_LOCK_MS);
+    } catch (error) {
+      // Unlocked by a reply that came meanwhile: the task is fetched again at once.
+      this.logger.log(`task ${task.id}: not kept waiting (${String(error)})`);
+    }
+    return 'waiting';
   }
 
   /** Reports the mission completed when this completion ended its process instance. */

@@ -4,6 +4,7 @@ import {
   type AgentNodeContextView,
   type FunctionRunView,
   type Language,
+  type MissionAskView,
   type MissionLogView,
   type MissionStartedView,
   WORKFLOW_PATTERNS,
@@ -11,6 +12,7 @@ import {
 import type {
   CommandPayload,
   FunctionRunBody,
+  MissionAskUserBody,
   MissionCompletedBody,
   MissionFailedBody,
   MissionNodeBody,
@@ -52,6 +54,11 @@ export class WorkflowClient implements OnApplicationShutdown {
 
   missionFailed(body: MissionFailedBody): Promise<MissionStartedView> {
     return this.send(WORKFLOW_PATTERNS.missionFailed, body);
+  }
+
+  /** The node asks the mission's owner: their reply, or `waiting` (idempotent per question). */
+  askUser(body: MissionAskUserBody): Promise<MissionAskView> {
+    return this.send(WORKFLOW_PATTERNS.missionAskUser, body);
   }
 
   /** Runs a function of a skill in the workflow service's sandbox with these arguments. */

@@ -10,6 +10,8 @@ import {
   type Catalogue,
   catalogue,
   chainDiagram,
+  dataOf,
+  eventually,
   startWorld,
   type World,
 } from '../support/world';
@@ -129,6 +131,43 @@ describe('agent worker on missions', () => {
       ['Task_humanize', 1, 'completed', 1],
       ['Task_check', 1, 'completed', 1],
     ]);
+  });
+
+  it('should rerun from a middle node with the outputs of the nodes before it, not running them again', async () => {
+    const id = await workflow(
+      (key) =>
+        chainDiagram(key, [
+          node('Task_number', 'number', 100),
+          node('Task_humanize', 'humanize', 250),
+          node('Task_check', 'check', 400),
+        ]),
+      [agents.number, agents.humanize, agents.check],
+    );
+    const m = await c.start(id, `Humanize trastuzumab\n${PAIR}`);
+    const first = await c.finished(m.id);
+    expect(first.status).toBe('completed');
+    dataOf(await world.post(`/wujie/mission/${m.id}/rerun`, { nodeId: 'Task_humanize' }));
+    const second = await eventually(
+      () => c.mission(m.id),
+      (x) => x.currentRunId !== first.currentRunId && x.status === 'completed',
+    );
+    expect(second.status).toBe('completed');
+    const rerun = (await c.logs(m.code)).filter((l) => l.runId === second.currentRunId);
+    expect(rows(rerun)).toEqual([
+      ['Task_humanize', 1, 'success'],
+      ['Task_check', 1, 'success'],
+    ]);
+    // The check still works on the humanized chains: the earlier numbering came as output_Task_number.
+    expect(rerun[0].inputs).toMatchObject({ previous: ['Task_number'] });
+    const checked = rerun[1].outputs as { number: { chains: unknown[] } };
+    expect(checked.number.chains[0]).toMatchObject({
+      source: 'humanized',
+      cdrCheck: { allKept: true },
+    });
+    const executions = await world.executions(m.code);
+    expect(
+      executions.filter((e) => e.run_id === second.currentRunId).map((e) => e.node_id),
+    ).toEqual(['Task_humanize', 'Task_check']);
   });
 
   it('should answer the gateway health check', async () => {
@@ -265,5 +304,37 @@ describe('agent worker on missions', () => {
     } finally {
       predictor.failing = false;
     }
+  });
+
+  it('should ask the owner for a missing sequence and go on with the reply', async () => {
+    const id = await workflow(
+      (key) => chainDiagram(key, [node('Task_number', 'number', 100)]),
+      [agents.number],
+    );
+    const m = await c.start(id, 'Number my antibody, please');
+    const asking = await eventually(
+      () => c.mission(m.id),
+      (x) => x.status === 'user_input',
+    );
+    expect(asking.waiting).toMatchObject({
+      kind: 'user_input',
+      nodeId: 'Task_number',
+      question: '请提供抗体的重链和/或轻链可变区序列（FASTA 或直接粘贴序列）。',
+      questionEn:
+        "Please give the antibody's heavy- and/or light-chain variable-domain sequences (FASTA or plain).",
+    });
+    // Nothing failed meanwhile: the node is running, its task kept for the reply.
+    expect(rows(await c.logs(m.code))).toEqual([['Task_number', 1, 'running']]);
+    dataOf(await world.post(`/wujie/mission/${m.id}/reply`, { text: PAIR }));
+    const done = await c.finished(m.id);
+    expect(done.status).toBe('completed');
+    const logs = await c.logs(m.code);
+    expect(rows(logs)).toEqual([['Task_number', 1, 'success']]);
+    const output = logs[0].outputs as {
+      number: { chains: { cdrs: { cdr3: { sequence: string } } }[] };
+    };
+    expect(output.number.chains[0].cdrs.cdr3.sequence).toBe('SRWGGDGFYAMDY');
+    const [execution] = await world.executions(m.code);
+    expect(execution).toMatchObject({ attempt: 1, status: 'completed', deliveries: 2, runs: 2 });
   });
 });
