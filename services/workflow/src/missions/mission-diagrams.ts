@@ -61,23 +61,30 @@ export function isRerunnable(node: GraphNode | undefined): boolean {
  * loop, what comes after the node runs again rather than being carried over).
  */
 export function nodesBefore(graph: AgentGraph, nodeId: string): Set<string> {
-  const walk = (from: string, next: (id: string) => string[]): Set<string> => {
-    const seen = new Set<string>();
-    const queue = [from];
-    while (queue.length) {
-      for (const id of next(queue.shift()!)) {
-        if (seen.has(id)) continue;
-        seen.add(id);
-        queue.push(id);
-      }
-    }
-    return seen;
-  };
-  const targets = (id: string) => graph.flows.filter((f) => f.source === id).map((f) => f.target);
-  const sources = (id: string) => graph.flows.filter((f) => f.target === id).map((f) => f.source);
-  const after = walk(nodeId, targets);
-  const before = walk(nodeId, sources);
-  before.delete(nodeId);
-  for (const id of after) before.delete(id);
+  const before = walk(nodeId, (id) =>
+    graph.flows.filter((f) => f.target === id).map((f) => f.source),
+  );
+  for (const id of nodesFrom(graph, nodeId)) before.delete(id);
   return before;
+}
+
+/** `nodeId` and every node it reaches: what a run from it does again. */
+export function nodesFrom(graph: AgentGraph, nodeId: string): Set<string> {
+  const after = walk(nodeId, (id) =>
+    graph.flows.filter((f) => f.source === id).map((f) => f.target),
+  );
+  return after.add(nodeId);
+}
+
+function walk(from: string, next: (id: string) => string[]): Set<string> {
+  const seen = new Set<string>();
+  const queue = [from];
+  while (queue.length) {
+    for (const id of next(queue.shift()!)) {
+      if (seen.has(id)) continue;
+      seen.add(id);
+      queue.push(id);
+    }
+  }
+  return seen;
 }

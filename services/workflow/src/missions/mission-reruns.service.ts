@@ -18,7 +18,7 @@ import { InjectWorkflowDb } from '../database/inject';
 import { EngineConnection } from '../engine/engine-connection';
 import { Mission, MissionLog } from './mission.entity';
 import { MissionAccess, type MissionCaller } from './mission-access';
-import { isRerunnable, MissionDiagrams, nodesBefore } from './mission-diagrams';
+import { isRerunnable, MissionDiagrams, nodesBefore, nodesFrom } from './mission-diagrams';
 import { MissionMoves, MissionPushes } from './mission-events';
 import { moveMission } from './mission-state';
 import { MissionWaitsService } from './mission-waits.service';
@@ -58,6 +58,11 @@ export class MissionRerunsService {
       throw new DomainError('mission.rerun_node_unknown', { nodeId: body.nodeId });
     }
     const outputs = await this.outputsBefore(mission, [...nodesBefore(diagram.graph, node.id)]);
+    // What the node and those after it produced in a live instance is not this run's (yet).
+    const cleared: VariableMap = {};
+    for (const id of nodesFrom(diagram.graph, node.id)) {
+      cleared[outputVariable(id)] = { value: null, type: 'Null' };
+    }
     const previous = {
       status: mission.status,
       currentRunId: mission.currentRunId,
@@ -80,13 +85,19 @@ export class MissionRerunsService {
     await this.waits.cancelOpen(mission.id);
     let instanceId: string;
     try {
-      instanceId = await this.restart(moved, previous.processInstanceId, node.id, {
-        [MISSION_VARIABLES.missionCode]: { value: mission.code, type: 'String' },
-        [MISSION_VARIABLES.runId]: { value: runId, type: 'String' },
-        [MISSION_VARIABLES.language]: { value: mission.language, type: 'String' },
-        [MISSION_VARIABLES.inputs]: { value: JSON.stringify(mission.inputs), type: 'Json' },
-        ...outputs,
-      });
+      instanceId = await this.restart(
+        moved,
+        previous.processInstanceId,
+        node.id,
+        {
+          [MISSION_VARIABLES.missionCode]: { value: mission.code, type: 'String' },
+          [MISSION_VARIABLES.runId]: { value: runId, type: 'String' },
+          [MISSION_VARIABLES.language]: { value: mission.language, type: 'String' },
+          [MISSION_VARIABLES.inputs]: { value: JSON.stringify(mission.inputs), type: 'Json' },
+          ...outputs,
+        },
+        cleared,
+      );
     } catch (error) {
       this.logger.warn(`mission ${mission.code}: rerun from ${node.id} failed: ${String(error)}`);
       // As it was: the run did not start.
@@ -109,15 +120,17 @@ export class MissionRerunsService {
   }
 
   /**
-   * A live instance: start before the node, then cancel every activity that was active (only the
-   * activity instances that existed before: `cancelCurrentActiveActivityInstances`), so the
-   * instance never has nothing to do and the node itself may be one of them. Else a new instance.
+   * A live instance: start before the node, then cancel every activity instance that was active,
+   * so the instance never has nothing to do and the node itself may be one of them. Its variables stay,
+   * so the outputs of the node and of those after it are set to null (`cleared`). Else a new
+   * instance.
    */
   private async restart(
     mission: Mission,
     instanceId: string | null,
     nodeId: string,
     variables: VariableMap,
+    cleared: VariableMap,
   ): Promise<string> {
     const client = this.engine.client;
     const alive = instanceId ? await client.findProcessInstance(instanceId) : null;
@@ -126,19 +139,20 @@ export class MissionRerunsService {
         processInstanceId: alive.id,
         unfinished: true,
       });
-      const active = [...new Set(open.map((a) => a.activityId))];
       try {
         await client.modifyProcessInstance(alive.id, {
           skipCustomListeners: true,
           skipIoMappings: true,
           annotation: `rerun ${mission.code} from ${nodeId}`,
           instructions: [
-            { type: 'startBeforeActivity', activityId: nodeId, variables },
-            ...active.map((activityId) => ({
-              type: 'cancel' as const,
-              activityId,
-              cancelCurrentActiveActivityInstances: true,
-            })),
+            {
+              type: 'startBeforeActivity',
+              activityId: nodeId,
+              variables: { ...cleared, ...variables },
+            },
+            // By activity instance (a historic activity instance has the runtime one's id): by
+            // activity id, Operaton would cancel the node's new instance too.
+            ...open.map((a) => ({ type: 'cancel' as const, activityInstanceId: a.id })),
           ],
         });
         return alive.id;

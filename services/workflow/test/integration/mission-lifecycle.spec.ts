@@ -96,17 +96,23 @@ describe('mission lifecycle: rerun, user input, review', () => {
   let seq = 0;
 
   beforeAll(async () => {
-    const port = await freePort();
+    // MISSION_TEST_ENGINE_URL (with _USER and _PASSWORD): the same scenarios against a running
+    // Operaton (node scripts/engine.mjs) instead of the embedded engine.
+    const external = process.env.MISSION_TEST_ENGINE_URL;
+    const auth = external
+      ? {
+          user: process.env.MISSION_TEST_ENGINE_USER ?? 'platform',
+          password: process.env.MISSION_TEST_ENGINE_PASSWORD ?? '',
+        }
+      : ENGINE_AUTH;
+    const url = external ?? `http://127.0.0.1:${await freePort()}/engine-rest`;
     s = await startWorkflowStack({
-      ENGINE_PORT: String(port),
-      ENGINE_USER: ENGINE_AUTH.user,
-      ENGINE_PASSWORD: ENGINE_AUTH.password,
+      ...(external ? { ENGINE_URL: external } : { ENGINE_PORT: new URL(url).port }),
+      ENGINE_USER: auth.user,
+      ENGINE_PASSWORD: auth.password,
       MISSION_RECONCILE_MS: '150',
     });
-    engine = new CamundaRestClient({
-      baseUrl: `http://127.0.0.1:${port}/engine-rest`,
-      auth: ENGINE_AUTH,
-    });
+    engine = new CamundaRestClient({ baseUrl: url, auth });
     rpc = createRpcClient(
       baseEnvSchema.parse({
         NAMESPACE: s.stack.namespace,
@@ -321,6 +327,33 @@ describe('mission lifecycle: rerun, user input, review', () => {
       processInstanceId: m.processInstanceId!,
     });
     expect(old.state).toBe('COMPLETED');
+  });
+
+  it('should rerun a running mission from an earlier node: the active node is cancelled and what the rerun node produced is cleared', async () => {
+    const m = await threeAgents();
+    const first = (await lock(m.code))!;
+    await runNode(
+      m,
+      first,
+      { result: 'plan 1' },
+      { [outputVariable('Task_1')]: json({ result: 'plan 1' }) },
+    );
+    const second = (await lock(m.code))!;
+    expect(second.activityId).toBe('Task_2');
+    dataOf(await s.post(`/wujie/mission/${m.id}/rerun`, { nodeId: 'Task_1' }));
+    const after = await mission(m.id);
+    expect(after.processInstanceId).toBe(m.processInstanceId);
+    const again = (await lock(m.code))!;
+    expect(again.activityId).toBe('Task_1');
+    expect(again.variables[MISSION_VARIABLES.runId].value).toBe(after.currentRunId);
+    expect(again.variables[outputVariable('Task_1')]).toMatchObject({ value: null });
+    // The cancelled task of Task_2 is gone: completing it is refused, and nothing else waits.
+    await expect(
+      engine.completeExternalTask(second.id, { workerId: 'test-worker' }),
+    ).rejects.toMatchObject({ status: 404 });
+    expect(await lock(m.code, 300)).toBeUndefined();
+    expect(after.currentNodes).toEqual(['Task_1']);
+    dataOf(await s.post(`/wujie/mission/${m.id}/stop`));
   });
 
   it('should refuse a rerun of a mission that has not started, in the user language', async () => {
