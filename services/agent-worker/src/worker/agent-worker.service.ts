@@ -17,6 +17,9 @@ import {
 import { AGENT_WORKER_ENV, type AgentWorkerEnv } from '../config/env';
 import { TaskHandler, type TaskOutcome } from './task-handler';
 
+/** Beyond the long-poll time, how long one request to the engine may take. */
+const REQUEST_TIMEOUT_MARGIN_MS = 30_000;
+
 /** A finished delivery, as the worker's `outcomes` hook sees it (logs, tests, benchmarks). */
 export interface DeliveryOutcome {
   taskId: string;
@@ -77,7 +80,7 @@ export class AgentWorkerService implements OnApplicationBootstrap, OnApplication
       ...(this.env.AGENT_WORKER_POLL_TIMEOUT_MS
         ? { asyncResponseTimeout: this.env.AGENT_WORKER_POLL_TIMEOUT_MS }
         : {}),
-      interceptors: [engineAuthInterceptor(auth) as Interceptor],
+      interceptors: [engineAuthInterceptor(auth) as Interceptor, this.requestTimeout()],
       autoPoll: false,
     });
     let failing = false;
@@ -101,6 +104,16 @@ export class AgentWorkerService implements OnApplicationBootstrap, OnApplication
     this.logger.log(
       `agent worker ${this.env.workerId}: topic ${AGENT_TOPIC} at ${this.env.engineUrl}, ${this.env.AGENT_WORKER_MAX_TASKS} at once, lock ${this.env.AGENT_WORKER_LOCK_MS} ms`,
     );
+  }
+
+  /**
+   * The client sets no timeout on its requests (got 14 has none by default), so an engine that
+   * stops answering mid-request would hold a fetch, and with it the polling, for ever: each request
+   * gets the long-poll time plus a margin.
+   */
+  private requestTimeout(): Interceptor {
+    const request = this.env.AGENT_WORKER_POLL_TIMEOUT_MS + REQUEST_TIMEOUT_MARGIN_MS;
+    return ((config: object) => ({ ...config, timeout: { request } })) as Interceptor;
   }
 
   private async deliver(task: Task, taskService: TaskService): Promise<void> {
