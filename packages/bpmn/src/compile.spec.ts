@@ -324,6 +324,31 @@ describe(compileWorkflow.name, () => {
       expect(element(definitions, 'Task_confirm').$type).toBe('bpmn:UserTask');
       expect(element(definitions, 'Task_plan').$type).toBe('bpmn:ServiceTask');
       expect(result.graph.nodes.find((n) => n.id === 'Task_review')?.kind).toBe('task');
+      // For the administrators, who review them.
+      expect(element(definitions, 'Task_review').candidateGroups).toBe('admin');
+      expect(element(definitions, 'Task_confirm').candidateGroups).toBe('admin');
+      expect(result.xml).toContain('camunda:candidateGroups="admin"');
+    });
+
+    it('should keep the people a user task names', async () => {
+      const spec = straightLine();
+      spec.nodes = [
+        ...spec.nodes.slice(0, 2),
+        { id: 'Task_review', type: 'userTask', name: '审核', x: 250, y: 100 },
+        spec.nodes[4],
+      ];
+      spec.flows = [
+        flow('Start', 'Task_plan'),
+        flow('Task_plan', 'Task_review'),
+        flow('Task_review', 'End'),
+      ];
+      const xml = buildBpmnXml(spec).replace(
+        'id="Task_review"',
+        'id="Task_review" camunda:candidateGroups="chemists"',
+      );
+      const result = await compileWorkflow(xml, OPTIONS);
+      expect(result.ok && result.xml).toContain('camunda:candidateGroups="chemists"');
+      expect(result.ok && result.xml).not.toContain('"admin"');
     });
   });
 

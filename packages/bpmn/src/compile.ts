@@ -5,6 +5,7 @@ import {
   type BranchGraphNode,
   DEFAULT_AGENT_TYPE,
   DEFAULT_BRANCH_TYPE,
+  MISSION_REVIEW_GROUP,
   routeVariable,
 } from '@platform/contracts';
 
@@ -79,6 +80,7 @@ export async function compileWorkflow(
   for (const node of graph.nodes) {
     if (node.kind === 'agent') toExternalTask(moddle, definitions as Element, node.id);
     if (node.kind === 'branch') routeFlows(moddle, main, node, model);
+    if (node.kind === 'task') forAdministrators(main, node.id);
   }
   prepareDefinitionsForEngine(definitions);
   const out = await moddle.toXML(definitions, { format: true });
@@ -283,6 +285,15 @@ function toExternalTask(moddle: Moddle, definitions: Element, id: string): void 
   siblings[siblings.indexOf(task)] = replacement;
   replacement.$parent = parent;
   replaceReferences(definitions, task, replacement);
+}
+
+/** A user task for people that names nobody is the administrators' (they review it). */
+function forAdministrators(process: Element, id: string): void {
+  const task = ((process.flowElements ?? []) as Element[]).find(
+    (e) => e.id === id && e.$type === 'bpmn:UserTask',
+  );
+  if (!task || task.assignee || task.candidateUsers || task.candidateGroups) return;
+  task.candidateGroups = MISSION_REVIEW_GROUP;
 }
 
 /** Sets each routed flow's condition and clears the default flow's. */

@@ -50,6 +50,12 @@ export function humanTaskWait(documentation: string | null | undefined): {
   return { kind: review === 'confirm' ? 'admin_confirm' : 'admin_review', instruction };
 }
 
+/**
+ * The candidate group the compiler gives a user task for people that names nobody (no assignee,
+ * candidate users or groups): the administrators, who review it (in the engine's Tasklist too).
+ */
+export const MISSION_REVIEW_GROUP = 'admin';
+
 /** Start of the Json process variable a reviewed user task is completed with ({approved, reason, reviewerId}). */
 export const REVIEW_VARIABLE_PREFIX = 'review_';
 
