@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { evaluateValidator, routesAfter } from '@platform/bpmn';
 import {
+  type AgentGraph,
   type AgentNodeContextView,
   DomainError,
   type Language,
@@ -176,7 +177,7 @@ export class TaskHandler {
     });
     await this.complete(task, taskService, computed);
     await this.executions.completed(execution.id);
-    await this.reportEnd(task, context.missionCode, runId);
+    if (mayEndAfter(context.graph, nodeId)) await this.reportEnd(task, context.missionCode, runId);
     return 'completed';
   }
 
@@ -365,6 +366,27 @@ export class TaskHandler {
     const base = this.env.AGENT_WORKER_RETRY_MS;
     return Math.min(this.env.AGENT_WORKER_RETRY_MAX_MS, base * 2 ** Math.max(0, attempt - 1));
   }
+}
+
+/**
+ * Whether completing `nodeId` may end the process: an end event is reached from it through
+ * gateways and events only (no other node that waits).
+ */
+export function mayEndAfter(graph: AgentGraph, nodeId: string): boolean {
+  const byId = new Map(graph.nodes.map((n) => [n.id, n]));
+  const seen = new Set<string>();
+  const queue = [...(byId.get(nodeId)?.next ?? [])];
+  while (queue.length) {
+    const id = queue.shift()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const node = byId.get(id);
+    if (!node || node.kind === 'end') return true;
+    if (node.kind === 'gateway' || node.kind === 'branch' || node.kind === 'event') {
+      queue.push(...node.next);
+    }
+  }
+  return false;
 }
 
 function storedOf(execution: TaskExecution): Computed | null {
