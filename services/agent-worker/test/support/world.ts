@@ -33,7 +33,7 @@ import { loadAgentWorkerEnv, startAgentWorker } from '../../src';
 // agent workers started in-process or as child processes of dist/main.js on their own database.
 
 export const ENGINE_AUTH = {
-  user: 'agent-test',
+  user: 'agenttest',
   password: 'Agent-worker-test-engine-password-0123456789',
 };
 
@@ -87,6 +87,10 @@ export interface World {
   close(): Promise<void>;
 }
 
+/**
+ * Starts the platform. `env.ENGINE_URL` puts it on a real Operaton / Camunda 7 (credentials
+ * ENGINE_AUTH); otherwise the workflow service runs the embedded engine on a free port.
+ */
 export async function startWorld(env: Record<string, string> = {}): Promise<World> {
   const port = await freePort();
   const stack = await startStack([identityStarter, workflowStarter], {
@@ -98,7 +102,7 @@ export async function startWorld(env: Record<string, string> = {}): Promise<Worl
   });
   await setCaptcha(stack, false);
   const token = await login(stack, 'admin', ADMIN_PASSWORD);
-  const engineUrl = `http://127.0.0.1:${port}/engine-rest`;
+  const engineUrl = env.ENGINE_URL ?? `http://127.0.0.1:${port}/engine-rest`;
   const agentDbUrl = `${mysqlBase()}/t_${stack.namespace}_agent`;
   const workers: INestMicroservice[] = [];
   const children: ChildProcess[] = [];

@@ -1,0 +1,130 @@
+import { THERAPEUTIC_CHAINS } from '@platform/antibody/dist/fixtures/therapeutic-antibodies';
+import type { MissionLogView } from '@platform/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { operatonMissing, startOperaton } from '../support/operaton';
+import { type FakePredictor, startFakePredictor } from '../support/structure-predictor';
+import {
+  agentNode,
+  branchDiagram,
+  type Catalogue,
+  catalogue,
+  chainDiagram,
+  startWorld,
+  type World,
+} from '../support/world';
+
+// The same worker against the platform's real engine, Operaton (deploy/engine), at ENGINE_URL with
+// its credentials: the workflow service deploys to it, the worker fetches, extends, fails and
+// completes there (Json output variables through Spin, route variables, incidents).
+
+const chain = (name: string) => THERAPEUTIC_CHAINS.find((c) => c.name === name)!;
+const PAIR = `>VH\n${chain('trastuzumab VH').sequence}\n>VL\n${chain('trastuzumab VL').sequence}`;
+const tag = Date.now().toString(36).slice(-5);
+const missing = operatonMissing();
+
+describe.skipIf(missing)('the agent worker on Operaton', () => {
+  let operaton: Awaited<ReturnType<typeof startOperaton>>;
+  let world: World;
+  let c: Catalogue;
+  let predictor: FakePredictor;
+  const agents: Record<string, number> = {};
+
+  beforeAll(async () => {
+    operaton = await startOperaton();
+    predictor = await startFakePredictor();
+    world = await startWorld({ ENGINE_URL: operaton.url });
+    c = catalogue(world);
+    for (const [key, tools] of Object.entries({
+      number: ['antibody.number'],
+      humanize: ['antibody.humanize'],
+      structure: ['antibody.structure'],
+    })) {
+      agents[key] = await c.agent(`${key}${tag}`, `${key} ${tag}`, [
+        await c.skill(`${key}技能${tag}`, tools),
+      ]);
+    }
+    await world.startWorker({ STRUCTURE_PREDICTOR_URL: predictor.url });
+  }, 240_000);
+  afterAll(async () => {
+    await world?.close();
+    await predictor?.close();
+    await operaton?.stop();
+  }, 60_000);
+
+  const node = (id: string, key: string, x: number, extra = {}) =>
+    agentNode(id, `${key}${tag}`, `${key} ${tag}`, x, extra);
+  const rows = (logs: MissionLogView[]) => logs.map((l) => [l.nodeId, l.attempt, l.status]);
+
+  it('should run a three-node mission to completed, then a branch by its validator', async () => {
+    const chainId = await c.workflow(
+      `Operaton${tag}1`,
+      chainDiagram('operaton_chain', [
+        node('Task_number', 'number', 100),
+        node('Task_humanize', 'humanize', 250),
+        node('Task_again', 'number', 400),
+      ]),
+      [agents.number, agents.humanize],
+    );
+    const m = await c.start(chainId, `Humanize\n${PAIR}`);
+    const done = await c.finished(m.id, 60_000);
+    expect(done.status).toBe('completed');
+    expect(rows(await c.logs(m.code))).toEqual([
+      ['Task_number', 1, 'success'],
+      ['Task_humanize', 1, 'success'],
+      ['Task_again', 1, 'success'],
+    ]);
+
+    const branchId = await c.workflow(
+      `Operaton${tag}2`,
+      branchDiagram(
+        'operaton_branch',
+        node('Task_number', 'number', 100),
+        {
+          nameen: 'Route',
+          type: 'Branch',
+          branches: [
+            {
+              validator: { name: 'JsonKeyNotEmpty', params: 'number.chains' },
+              target_node: 'Task_humanize',
+            },
+          ],
+        },
+        [node('Task_humanize', 'humanize', 0), node('Task_structure', 'structure', 0)],
+        'Task_structure',
+      ),
+      [agents.number, agents.humanize, agents.structure],
+    );
+    const routed = await c.start(branchId, `Route me\n${PAIR}`);
+    expect((await c.finished(routed.id, 60_000)).status).toBe('completed');
+    expect(rows(await c.logs(routed.code))).toEqual([
+      ['Task_number', 1, 'success'],
+      ['Task_humanize', 1, 'success'],
+    ]);
+  });
+
+  it('should retry a failing tool and leave an incident in Operaton, the mission error', async () => {
+    const id = await c.workflow(
+      `Operaton${tag}3`,
+      chainDiagram('operaton_fail', [node('Task_structure', 'structure', 100)]),
+      [agents.structure],
+    );
+    predictor.failing = true;
+    try {
+      const m = await c.start(id, `Structure\n${PAIR}`);
+      const done = await c.finished(m.id, 60_000);
+      expect(done.status).toBe('error');
+      expect(rows(await c.logs(m.code))).toEqual([
+        ['Task_structure', 1, 'failed'],
+        ['Task_structure', 2, 'failed'],
+        ['Task_structure', 3, 'failed'],
+      ]);
+      const incidents = await world.engine.incidents({
+        processInstanceId: done.processInstanceId!,
+      });
+      expect(incidents).toHaveLength(1);
+    } finally {
+      predictor.failing = false;
+    }
+  });
+});
