@@ -407,7 +407,8 @@ function previousOutputs(
   known.add(outputVariable(context.node.id));
   for (const node of context.graph.nodes) {
     const name = outputVariable(node.id);
-    if (node.kind !== 'agent' || known.has(name) || variables[name] === undefined) continue;
+    // A rerun clears the outputs of the node and those after it to null: absent, not an output.
+    if (node.kind !== 'agent' || known.has(name) || variables[name] == null) continue;
     previous.unshift({
       nodeId: node.id,
       nodeName: node.name,
