@@ -57,8 +57,9 @@ export function missionView(overrides: Partial<MissionView> = {}): MissionView {
     currentRunId: 'run-1',
     currentNodes: [],
     diagram: '',
+    waiting: null,
     ...overrides,
-  } as MissionView;
+  };
 }
 
 // Node outputs as the agent worker's toolkit tools produce them, computed by the real toolkit, for

@@ -1,7 +1,10 @@
 // Times of missions and node runs as the screens show them (the API sends ISO 8601 UTC, '' when unset).
 
-export const formatTime = (iso: string | null | undefined) =>
-  iso ? new Date(iso).toLocaleString() : '';
+const LOCALES: Record<string, string> = { zh: 'zh-CN', en: 'en-US' };
+
+/** A moment in the interface language (24-hour clock), '' when unset. */
+export const formatTime = (iso: string | null | undefined, language = 'zh') =>
+  iso ? new Date(iso).toLocaleString(LOCALES[language] ?? language, { hour12: false }) : '';
 
 /** How long a run took, or has been running (to `now`), as `1h 2m`, `3m 4s` or `5.6s`. */
 export function formatDuration(startedAt: string, endedAt: string, now = Date.now()): string {

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
-import { Box, Card, Grid, Group, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Box, Card, Group, Stack, Text } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
 
 import { ProcessViewer, type ShownElement } from '../../workflow/viewer/ProcessViewer';
 import { type MissionLive, useMissionLive } from '../useMissionLive';
@@ -37,6 +37,11 @@ export function MarkerLegend() {
 export function MissionFlowView({ live, height = 520 }: { live: MissionLive; height?: number }) {
   const [shown, setShown] = useState<ShownElement | null>(null);
   const actions = useMissionActions(live.status);
+  const panel = useRef<HTMLDivElement>(null);
+  const shownId = shown?.id;
+  useEffect(() => {
+    if (shownId) panel.current?.scrollIntoView?.({ behavior: 'smooth', block: 'nearest' });
+  }, [shownId]);
   const mission = live.mission;
   if (!mission) return null;
   if (!mission.diagram.trim()) {
@@ -48,29 +53,29 @@ export function MissionFlowView({ live, height = 520 }: { live: MissionLive; hei
       </Card>
     );
   }
+  // The node's results come below the diagram, at full width (their tables are wide), and are
+  // scrolled into view; the diagram keeps its width, so it stays fitted.
   return (
-    <Grid data-testid="mission-flow">
-      <Grid.Col span={{ base: 12, lg: shown ? 7 : 12 }}>
-        <Stack gap={6}>
-          <Card withBorder p={0}>
-            <ProcessViewer
-              missionId={mission.id}
-              xml={mission.diagram}
-              activityData={live.marks}
-              onShow={setShown}
-              height={height}
-            />
-          </Card>
-          <Group justify="space-between">
-            <MarkerLegend />
-            <Text size="xs" c="dimmed">
-              <Trans>Click an agent or a branch to see its inputs and outputs.</Trans>
-            </Text>
-          </Group>
-        </Stack>
-      </Grid.Col>
+    <Stack gap="sm" data-testid="mission-flow">
+      <Stack gap={6}>
+        <Card withBorder p={0}>
+          <ProcessViewer
+            missionId={mission.id}
+            xml={mission.diagram}
+            activityData={live.marks}
+            onShow={setShown}
+            height={height}
+          />
+        </Card>
+        <Group justify="space-between">
+          <MarkerLegend />
+          <Text size="xs" c="dimmed">
+            <Trans>Click an agent or a branch to see its inputs and outputs.</Trans>
+          </Text>
+        </Group>
+      </Stack>
       {shown ? (
-        <Grid.Col span={{ base: 12, lg: 5 }}>
+        <div ref={panel}>
           <NodeRunPanel
             key={shown.id}
             element={shown}
@@ -81,9 +86,9 @@ export function MissionFlowView({ live, height = 520 }: { live: MissionLive; hei
             onClose={() => setShown(null)}
             onRerun={() => void live.refresh()}
           />
-        </Grid.Col>
+        </div>
       ) : null}
-    </Grid>
+    </Stack>
   );
 }
 

@@ -127,11 +127,11 @@ export function NodeRunPanel({
 }
 
 function RunFacts({ run }: { run: MissionLogView }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const rows: [string, string][] = [
     [t`Agent`, run.agent],
-    [t`Started`, formatTime(run.startedAt)],
-    [t`Ended`, formatTime(run.endedAt)],
+    [t`Started`, formatTime(run.startedAt, i18n.locale)],
+    [t`Ended`, formatTime(run.endedAt, i18n.locale)],
     [t`Duration`, formatDuration(run.startedAt, run.endedAt)],
   ];
   return (

@@ -8,7 +8,6 @@ import {
   Code,
   Group,
   Loader,
-  SimpleGrid,
   Stack,
   Table,
   Tabs,
@@ -133,14 +132,14 @@ function MissionHeader({
   status: MissionStatus;
   onDone: () => void;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const admin = useSession((state) => state.user?.admin ?? false);
   const facts: [string, string][] = [
     [t`Code`, mission.code],
     [t`Workflow`, `#${mission.workflowId} v${mission.workflowVersion}`],
-    [t`Created`, formatTime(mission.createTime)],
-    [t`Started`, formatTime(mission.startedAt)],
-    [t`Ended`, formatTime(mission.endedAt)],
+    [t`Created`, formatTime(mission.createTime, i18n.locale)],
+    [t`Started`, formatTime(mission.startedAt, i18n.locale)],
+    [t`Ended`, formatTime(mission.endedAt, i18n.locale)],
     [t`Duration`, formatDuration(mission.startedAt, mission.endedAt)],
     ...(admin ? ([[t`Owner`, `#${mission.ownerUserId}`]] as [string, string][]) : []),
   ];
@@ -164,7 +163,7 @@ function MissionHeader({
             {mission.description}
           </Text>
         ) : null}
-        <SimpleGrid cols={{ base: 2, sm: 4, lg: 7 }} spacing="xs">
+        <Group gap="xl" align="flex-start" data-testid="mission-facts">
           {facts
             .filter(([, value]) => value)
             .map(([label, value]) => (
@@ -172,12 +171,12 @@ function MissionHeader({
                 <Text size="xs" c="dimmed">
                   {label}
                 </Text>
-                <Text size="sm" data-testid={`fact-${label}`}>
+                <Text size="sm" ff={label === t`Code` ? 'monospace' : undefined}>
                   {value}
                 </Text>
               </Stack>
             ))}
-        </SimpleGrid>
+        </Group>
       </Stack>
     </Card>
   );
@@ -185,12 +184,23 @@ function MissionHeader({
 
 /** What the status asks of the reader, or why the mission ended. */
 function StatusNotice({ mission, status }: { mission: MissionView; status: MissionStatus }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  // The agent's question, or the Human node's instruction, in the reader's language.
+  const waiting = mission.waiting;
+  const asked = waiting
+    ? (i18n.locale === 'en' && waiting.questionEn) || waiting.question || waiting.questionEn
+    : '';
+  const question = asked ? (
+    <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap' }} data-testid="notice-question">
+      {asked}
+    </Text>
+  ) : null;
   switch (status) {
     case MISSION_STATUS.userInput:
       return (
         <Alert color="orange" data-testid="notice-user-input">
           <Trans>An agent is waiting for your input: reply to continue the mission.</Trans>
+          {question}
         </Alert>
       );
     case MISSION_STATUS.adminReview:
@@ -198,6 +208,7 @@ function StatusNotice({ mission, status }: { mission: MissionView; status: Missi
       return (
         <Alert color="grape" data-testid="notice-review">
           <Trans>The mission waits for an administrator's decision.</Trans>
+          {question}
         </Alert>
       );
     case MISSION_STATUS.error:
@@ -257,7 +268,7 @@ function NodeRunsTable({ logs }: { logs: MissionLogView[] }) {
                 <NodeStatusTag status={row.status} />
               </Table.Td>
               <Table.Td>{row.attempt}</Table.Td>
-              <Table.Td>{formatTime(row.startedAt)}</Table.Td>
+              <Table.Td>{formatTime(row.startedAt, i18n.locale)}</Table.Td>
               <Table.Td>{formatDuration(row.startedAt, row.endedAt)}</Table.Td>
               <Table.Td c="red">{row.error}</Table.Td>
             </Table.Tr>

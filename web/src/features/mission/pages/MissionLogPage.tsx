@@ -85,7 +85,11 @@ export function MissionLogPage() {
               render: (r) => <NodeStatusTag status={r.status} />,
             },
             { key: 'attempt', title: t`Attempt` },
-            { key: 'startedAt', title: t`Started`, render: (r) => formatTime(r.startedAt) },
+            {
+              key: 'startedAt',
+              title: t`Started`,
+              render: (r) => formatTime(r.startedAt, i18n.locale),
+            },
             {
               key: 'duration',
               title: t`Duration`,

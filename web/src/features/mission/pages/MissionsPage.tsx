@@ -69,7 +69,7 @@ const dateField = (name: string, label: string): Field => ({
  * rerun and review where the status and the user's rights allow.
  */
 export function MissionsPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const router = useRouter();
   const statuses = useDict(MISSION_STATUS_DICT);
   const permissions = useSession((state) => state.permissions);
@@ -163,7 +163,11 @@ export function MissionsPage() {
               title: t`Status`,
               render: (r) => <MissionStatusTag status={r.status} />,
             },
-            { key: 'createTime', title: t`Created`, render: (r) => formatTime(r.createTime) },
+            {
+              key: 'createTime',
+              title: t`Created`,
+              render: (r) => formatTime(r.createTime, i18n.locale),
+            },
             {
               key: 'duration',
               title: t`Duration`,
