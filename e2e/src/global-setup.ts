@@ -8,6 +8,7 @@ declare module 'vitest' {
     socketPort: number;
     database: string;
     namespace: string;
+    agentWorkerPid: number;
   }
 }
 
@@ -17,5 +18,6 @@ export default async function setup(project: TestProject) {
   project.provide('socketPort', stack.socketPort);
   project.provide('database', stack.database);
   project.provide('namespace', stack.namespace);
+  project.provide('agentWorkerPid', stack.agentWorkerPid);
   return () => stack.stop();
 }

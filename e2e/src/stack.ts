@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -10,6 +11,8 @@ import { startStubPredictor } from './stub-predictor';
 // Starts the real backend for the browser tests: the identity and workflow services and the gateway (serving the built
 // web app), on free ports, with a database and a transport namespace of their own, and stops them after.
 // The gateway's structure predictor is a local stub (stub-predictor.ts), the one external service here.
+// The workflow service's embedded engine serves its REST API on a free port with a password of this
+// run, so that the agent worker (started when it is built) runs the agent nodes of missions.
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 export const ADMIN_PASSWORD = 'E2e#Admin2024';
@@ -26,8 +29,14 @@ export interface Stack {
   socketPort: number;
   database: string;
   namespace: string;
+  /** The agent worker's process id (it runs when services/agent-worker is built), else 0. */
+  agentWorkerPid: number;
   stop(): Promise<void>;
 }
+
+/** The engine's service account (the workflow service's ENGINE_USER default). */
+const ENGINE_USER = 'platform';
+const AGENT_WORKER = 'services/agent-worker/dist/main.js';
 
 export function mysqlUrl(database: string): string {
   const auth = mysql.password ? `${mysql.user}:${encodeURIComponent(mysql.password)}` : mysql.user;
@@ -97,10 +106,15 @@ export async function startStack(): Promise<Stack> {
   }
   const tag = `${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const database = `t_e2e_${tag}`;
-  const [port, socketPort] = (await freePorts(2)) as [number, number];
+  const [port, socketPort, enginePort] = (await freePorts(3)) as [number, number, number];
   const baseUrl = `http://127.0.0.1:${port}`;
   const namespace = `e2e${tag}`;
   const common = { NODE_ENV: 'development', NAMESPACE: namespace, LOG_LEVEL: 'warn' };
+  const engine = {
+    ENGINE_USER,
+    ENGINE_PASSWORD: randomBytes(12).toString('hex'),
+    ENGINE_URL: `http://127.0.0.1:${enginePort}/engine-rest`,
+  };
   const predictor = await startStubPredictor();
   const identity = start('identity', 'services/identity/dist/main.js', {
     ...common,
@@ -110,7 +124,9 @@ export async function startStack(): Promise<Stack> {
   const workflow = start('workflow', 'services/workflow/dist/main.js', {
     ...common,
     WORKFLOW_DB_URL: mysqlUrl(`${database}_wf`),
-    ENGINE_PORT: '0',
+    ENGINE_PORT: String(enginePort),
+    ENGINE_USER,
+    ENGINE_PASSWORD: engine.ENGINE_PASSWORD,
   });
   const gateway = start('gateway', 'services/gateway/dist/main.js', {
     ...common,
@@ -122,6 +138,18 @@ export async function startStack(): Promise<Stack> {
     STRUCTURE_PREDICTOR_URL: predictor.url,
   });
   const children = [identity, workflow, gateway];
+  const agentWorker = existsSync(join(ROOT, AGENT_WORKER))
+    ? start('agent-worker', AGENT_WORKER, {
+        ...common,
+        ...engine,
+        AGENT_DB_URL: mysqlUrl(`${database}_agent`),
+        STRUCTURE_PREDICTOR_URL: predictor.url,
+        // Short polls and back-off: a test waits seconds, not the production minutes.
+        AGENT_WORKER_POLL_TIMEOUT_MS: '2000',
+        AGENT_WORKER_RETRY_MS: '500',
+      })
+    : null;
+  if (agentWorker) children.push(agentWorker);
   const stop = async () => {
     for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
     await Promise.all(
@@ -133,6 +161,7 @@ export async function startStack(): Promise<Stack> {
     const connection = await createConnection(mysql);
     await connection.query(`DROP DATABASE IF EXISTS \`${database}\``);
     await connection.query(`DROP DATABASE IF EXISTS \`${database}_wf\``);
+    await connection.query(`DROP DATABASE IF EXISTS \`${database}_agent\``);
     await connection.end();
   };
   try {
@@ -141,5 +170,12 @@ export async function startStack(): Promise<Stack> {
     await stop();
     throw error;
   }
-  return { baseUrl, socketPort, database, namespace, stop };
+  return {
+    baseUrl,
+    socketPort,
+    database,
+    namespace,
+    agentWorkerPid: agentWorker?.pid ?? 0,
+    stop,
+  };
 }
