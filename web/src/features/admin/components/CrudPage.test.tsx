@@ -1,5 +1,5 @@
 import { PERMISSIONS } from '@platform/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -45,6 +45,32 @@ describe(CrudPage.name, () => {
     expect(api().seen[0]!.url).toContain('pageNum=1&pageSize=20');
     await userEvent.click(screen.getByRole('button', { name: '5' }));
     await waitFor(() => expect(api().seen.at(-1)!.url).toContain('pageNum=5&pageSize=20'));
+  });
+
+  it('should show loading until the first page comes, then the empty state', async () => {
+    api().on('/system/post/list', (_req, res) =>
+      json(res, { code: 200, msg: 'ok', rows: [], total: 0 }),
+    );
+    page([]);
+    expect(screen.getByTestId('list-loading')).toBeTruthy();
+    await screen.findByTestId('list-empty');
+    expect(screen.queryByTestId('list-loading')).toBeNull();
+  });
+
+  it('should show a failed list with a retry that reads it again', async () => {
+    let fail = true;
+    api().on('/system/post/list', (_req, res) =>
+      fail
+        ? json(res, { code: 500, msg: 'down' })
+        : json(res, { code: 200, msg: 'ok', rows, total: 20 }),
+    );
+    page([]);
+    const error = await screen.findByTestId('list-error');
+    expect(screen.queryByTestId('list-empty')).toBeNull();
+    fail = false;
+    await userEvent.click(within(error).getByRole('button'));
+    await screen.findByText('post 1');
+    expect(screen.queryByTestId('list-error')).toBeNull();
   });
 
   it('should show the buttons of the permissions held, and only those', async () => {

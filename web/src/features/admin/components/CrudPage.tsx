@@ -1,8 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   ActionIcon,
+  Alert,
   Button,
+  Center,
   Group,
+  Loader,
   Modal,
   MultiSelect,
   NumberInput,
@@ -417,8 +420,20 @@ export function CrudPage<T extends Record<string, unknown>>({ config }: { config
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {!rows.length && !list.isFetching ? (
-        <Text c="dimmed" ta="center">
+      {list.isPending ? (
+        <Center py="md" data-testid="list-loading">
+          <Loader size="sm" />
+        </Center>
+      ) : null}
+      {list.isError ? (
+        <Alert color="red" title={<Trans>Loading failed</Trans>} data-testid="list-error">
+          <Button size="xs" variant="light" onClick={() => void list.refetch()}>
+            <Trans>Retry</Trans>
+          </Button>
+        </Alert>
+      ) : null}
+      {!rows.length && !list.isFetching && !list.isError ? (
+        <Text c="dimmed" ta="center" data-testid="list-empty">
           <Trans>No data</Trans>
         </Text>
       ) : null}
