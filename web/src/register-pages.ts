@@ -2,6 +2,7 @@ import './features/admin/pages';
 import './features/bpmn/register';
 
 import { registerAntibodyPages } from './features/antibody/register';
+import { registerChatPages } from './features/chat/register';
 import { registerMissionPages } from './features/mission/register';
 import { registerWorkflowPages } from './features/workflow/register';
 
@@ -11,6 +12,7 @@ import { registerWorkflowPages } from './features/workflow/register';
  */
 export function registerAllPages(): void {
   registerAntibodyPages();
+  registerChatPages();
   registerMissionPages();
   registerWorkflowPages();
 }

@@ -1,0 +1,61 @@
+import { requestData } from '../../lib/request';
+
+// The guided tour of the task chat screen (spec §2): four steps — message window, input box,
+// flowchart view, split-screen view — shown once per user. driver.js (about 7 kB gzipped with its
+// stylesheet) is loaded only when the tour is about to show; the user's tour flag (1 = seen) is
+// stored through /system/user/profile/updatetour/1 and kept in the session.
+
+export interface TourStep {
+  /** `data-tour` of the element the step points at. */
+  anchor: 'messages' | 'composer' | 'flowchart' | 'split';
+  title: string;
+  description: string;
+}
+
+export interface TourTexts {
+  next: string;
+  previous: string;
+  done: string;
+  /** `{{current}}` and `{{total}}` are filled in by driver.js. */
+  progress: string;
+}
+
+/** Stores that the user has seen the tour. */
+export function markTourSeen(): Promise<unknown> {
+  return requestData('/system/user/profile/updatetour/1', { silent: true });
+}
+
+/**
+ * Shows the tour over the page; resolves once it is on screen. `onEnd` runs once when the user
+ * finishes or closes it.
+ */
+export async function startTour(
+  steps: readonly TourStep[],
+  texts: TourTexts,
+  onEnd: () => void,
+): Promise<() => void> {
+  const [{ driver }] = await Promise.all([
+    import('driver.js'),
+    import('driver.js/dist/driver.css'),
+  ]);
+  let ended = false;
+  const tour = driver({
+    showProgress: true,
+    progressText: texts.progress,
+    nextBtnText: texts.next,
+    prevBtnText: texts.previous,
+    doneBtnText: texts.done,
+    popoverClass: 'chat-tour',
+    steps: steps.map((step) => ({
+      element: `[data-tour="${step.anchor}"]`,
+      popover: { title: step.title, description: step.description },
+    })),
+    onDestroyed: () => {
+      if (ended) return;
+      ended = true;
+      onEnd();
+    },
+  });
+  tour.drive();
+  return () => tour.destroy();
+}
