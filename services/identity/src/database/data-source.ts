@@ -12,6 +12,7 @@ import { EngineCockpitMenu1763770000000 } from './migrations/1763770000000-Engin
 import { Missions1763770100000 } from './migrations/1763770100000-Missions';
 import { HideMenusWithoutPage1763770150000 } from './migrations/1763770150000-HideMenusWithoutPage';
 import { ShowMissionMenus1764400100000 } from './migrations/1764400100000-ShowMissionMenus';
+import { ShowWorkbenchMenu1764400200000 } from './migrations/1764400200000-ShowWorkbenchMenu';
 
 /** Migrations in order; listed explicitly so the build needs no file globbing. */
 export const IDENTITY_MIGRATIONS = [
@@ -25,6 +26,7 @@ export const IDENTITY_MIGRATIONS = [
   Missions1763770100000,
   HideMenusWithoutPage1763770150000,
   ShowMissionMenus1764400100000,
+  ShowWorkbenchMenu1764400200000,
 ];
 
 export function identityDataSourceOptions(url: string) {
