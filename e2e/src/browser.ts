@@ -64,6 +64,9 @@ export function useBrowser(): () => Browser {
   return () => browser!;
 }
 
+/** The popover of the chat's guided tour. */
+export const TOUR = '.driver-popover';
+
 /**
  * A fresh context (empty storage) that talks to this run's gateway and socket port, or to `baseUrl`
  * (a second gateway of the same run, on the same services).
@@ -87,7 +90,27 @@ export async function openContext(
   await context.addInitScript((port) => {
     (window as { __PLATFORM_SOCKET_PORT__?: number }).__PLATFORM_SOCKET_PORT__ = port;
   }, socketPort);
+  // A user's first visit to the chat (every user's landing page) shows the guided tour over it: the
+  // tests close it as a user would (Escape) before acting, except the tour's own test (keepTour).
+  context.on('page', (page) => {
+    void page
+      .addLocatorHandler(
+        page.locator(TOUR),
+        async () => {
+          if (!toursKept.has(page)) await page.keyboard.press('Escape');
+        },
+        { noWaitAfter: true },
+      )
+      .catch(() => undefined);
+  });
   return context;
+}
+
+const toursKept = new WeakSet<Page>();
+
+/** Lets the tour stay on `page` (its own test looks at it). */
+export function keepTour(page: Page): void {
+  toursKept.add(page);
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
