@@ -19,6 +19,7 @@ export * from './workflow/chat';
 export * from './workflow/engine-ops';
 export * from './workflow/messages';
 export * from './workflow/mission-waits';
+export * from './workflow/mission-views';
 export * from './workflow/missions';
 export * from './workflow/patterns';
 export * from './workflow/rules';
