@@ -1,5 +1,5 @@
 // What a benchmark's own platform needs so it runs beside a platform already up on this machine:
-// free ports for everything that listens, its own namespace and databases, the embedded engine.
+// free ports for everything that listens, its own namespace and databases, its own engine credentials.
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 
@@ -12,22 +12,39 @@ export async function freePort() {
   return port;
 }
 
-/** Environment of a second platform: its own namespace, databases and ports; drop the databases after. */
-export async function benchPlatform(prefix) {
+/**
+ * Environment of a second platform for scripts/platform.mjs: its own namespace, databases (the agent
+ * worker's too, and Operaton's when `engine` is 'operaton') and ports, and a throwaway engine password
+ * (not the machine's in data/engine.env). `engine`: 'embedded' (default; inside the workflow service)
+ * or 'operaton' (deploy/engine, started by scripts/platform.mjs). Drop `databases` after.
+ */
+export async function benchPlatform(prefix, { engine = 'embedded' } = {}) {
   const namespace = `${prefix}${randomBytes(3).toString('hex')}`;
   const databases = {
     identity: `bench_${namespace}`,
     workflow: `bench_${namespace}_wf`,
+    agent: `bench_${namespace}_agent`,
+    ...(engine === 'operaton' ? { engine: `bench_${namespace}_engine` } : {}),
   };
   const gatewayPort = await freePort();
+  const enginePort = await freePort();
   const env = {
     NAMESPACE: namespace,
     IDENTITY_DB_URL: `mysql://root@127.0.0.1:3306/${databases.identity}`,
     WORKFLOW_DB_URL: `mysql://root@127.0.0.1:3306/${databases.workflow}`,
+    AGENT_DB_URL: `mysql://root@127.0.0.1:3306/${databases.agent}`,
     GATEWAY_PORT: String(gatewayPort),
-    ENGINE: 'embedded',
-    ENGINE_PORT: String(await freePort()),
+    ENGINE: engine,
+    // Not an engine of the machine's .env: the one this platform starts (or embeds) at ENGINE_PORT.
+    ENGINE_URL: '',
+    ENGINE_HOST: '127.0.0.1',
+    ENGINE_PORT: String(enginePort),
+    ENGINE_USER: 'bench',
+    ENGINE_PASSWORD: randomBytes(32).toString('base64url'),
+    ENGINE_TOKEN: '',
+    // Operaton's own database; the embedded engine keeps its tables in the workflow database.
+    ENGINE_DB_URL: databases.engine ? `mysql://root@127.0.0.1:3306/${databases.engine}` : '',
     SOCKET_PORT: '-1',
   };
-  return { namespace, databases, gatewayPort, env };
+  return { namespace, databases, gatewayPort, enginePort, env };
 }
