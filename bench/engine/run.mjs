@@ -1,38 +1,74 @@
-// Engine benchmark: a process of three external tasks and one exclusive gateway, N instances,
-// workers using the real camunda-external-task-client-js. Prints instances/s, task hand-off
-// (task created -> handler called) and round-trip (handler called -> complete acknowledged)
-// p50/p99 at 1, 4 and 16 workers, and the stored state size per instance.
+// Engine benchmark (issues 18 and 16): the three-task process (three external tasks and an exclusive
+// gateway) with 4 workers on both engines in one run: the embedded engine (packages/engine, as its
+// own process: node dist/main.js) and Operaton (deploy/engine: the jar on its own database, a free
+// loopback port and throwaway credentials; stopped and its database dropped after). The workers are
+// the real camunda-external-task-client-js with HTTP basic auth, in this process.
 //
-// The engine runs as its own process (node dist/main.js), as in production, on a throwaway
-// database. Usage: pnpm --filter @platform/engine build && pnpm bench:engine
-// The last row starts instances at a steady 5/s (below saturation) to show the hand-off latency
-// of an unloaded engine. CPU per instance is read from /proc for the engine process, mysqld (shared
-// with anything else using it) and this process (the workers).
-// Env: BENCH_INSTANCES (default 300), BENCH_WORKERS (default "1,4,16"), TEST_MYSQL_* for MySQL.
-import { execFileSync, spawn } from 'node:child_process';
+// Per engine, a closed loop keeps BENCH_INFLIGHT instances running (one starts when one ends). After
+// BENCH_WARMUP_S seconds (JIT, connection pools, caches) it measures for BENCH_SECONDS: completed
+// instances a second, hand-off (the task's createTime in the engine -> the worker's handler called)
+// p50/p99, and CPU per completed instance from /proc/<pid>/stat of the engine process (the Java
+// process; the engine's Node process), of mysqld (shared with anything else using it) and of this
+// process (workers and load). Then instances start at a steady BENCH_PACED_RATE a second for
+// BENCH_PACED_S seconds: the hand-off of an engine that is not saturated.
+//
+// With taskset and 2+ CPUs the engine runs on CPU 1 and this process on CPU 0. mysqld is not pinned.
+// The load average is printed at the start and the end: on a shared machine, read the figures with it.
+//
+// Usage: pnpm --filter @platform/engine build && pnpm bench:engine   (Operaton: Java 17, and the jar
+// or Maven to build it; without them that engine is skipped, saying why)
+// Env: BENCH_ENGINES (embedded,operaton), BENCH_WORKERS (4), BENCH_INFLIGHT (32), BENCH_WARMUP_S (15),
+// BENCH_SECONDS (30), BENCH_PACED_RATE (5), BENCH_PACED_S (10), TEST_MYSQL_* for MySQL.
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
 import { BasicAuthInterceptor, Client, Variables } from 'camunda-external-task-client-js';
 
+import {
+  buildEngine,
+  hasJava,
+  hasMaven,
+  needsBuild,
+  startEngine as startOperatonJar,
+  stopEngine,
+} from '../../scripts/engine.mjs';
+import { freePort } from '../lib/platform-env.mjs';
+import {
+  allCpus,
+  canPin,
+  cpuMs,
+  loadLine,
+  mysqldPid,
+  percentile,
+  pin,
+  rssMb,
+} from '../lib/proc.mjs';
+
 const require = createRequire(import.meta.url);
 const engineDir = dirname(require.resolve('@platform/engine/package.json'));
 const { CamundaRestClient } = require('@platform/engine');
-// The engine's REST API always requires credentials: a throwaway password for this run.
-const auth = { user: 'bench', password: randomBytes(32).toString('base64url') };
 const mysql = require('mysql2/promise');
 
-const N = Number(process.env.BENCH_INSTANCES ?? 300);
-const WORKER_COUNTS = (process.env.BENCH_WORKERS ?? '1,4,16').split(',').map(Number);
+const num = (name, fallback) => Number(process.env[name] ?? fallback);
+const ENGINES = (process.env.BENCH_ENGINES ?? 'embedded,operaton').split(',').map((e) => e.trim());
+const WORKERS = num('BENCH_WORKERS', 4);
+const INFLIGHT = num('BENCH_INFLIGHT', 32);
+const WARMUP_S = num('BENCH_WARMUP_S', 15);
+const MEASURE_S = num('BENCH_SECONDS', 30);
+const PACED_RATE = num('BENCH_PACED_RATE', 5);
+const PACED_S = num('BENCH_PACED_S', 10);
 const db = {
   host: process.env.TEST_MYSQL_HOST ?? '127.0.0.1',
   port: Number(process.env.TEST_MYSQL_PORT ?? 3306),
   user: process.env.TEST_MYSQL_USER ?? 'root',
   password: process.env.TEST_MYSQL_PASSWORD ?? '',
 };
-const database = `bench_engine_${process.pid}`;
+// The REST API of both engines always requires credentials: a throwaway password for this run.
+const auth = { user: 'bench', password: randomBytes(32).toString('base64url') };
 
 const BPMN = `<?xml version="1.0" encoding="UTF-8"?>
 <bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:camunda="http://camunda.org/schema/1.0/bpmn" id="bench" targetNamespace="bench">
@@ -55,194 +91,294 @@ const BPMN = `<?xml version="1.0" encoding="UTF-8"?>
 </bpmn:definitions>`;
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const dropDatabase = async (name) => {
+  const conn = await mysql.createConnection(db);
+  await conn.query(`DROP DATABASE IF EXISTS \`${name}\``);
+  await conn.end();
+};
 
-function percentile(values, p) {
-  if (!values.length) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-async function startEngine() {
-  const nodeArgs = process.env.BENCH_ENGINE_PROFILE
-    ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_ENGINE_PROFILE]
-    : [];
-  const child = spawn(process.execPath, [...nodeArgs, join(engineDir, 'dist', 'main.js')], {
-    env: {
-      ...process.env,
-      ENGINE_PORT: '0',
-      ENGINE_USER: auth.user,
-      ENGINE_PASSWORD: auth.password,
-      ENGINE_TOKEN: '',
-      ENGINE_DB_HOST: db.host,
-      ENGINE_DB_PORT: String(db.port),
-      ENGINE_DB_USER: db.user,
-      ENGINE_DB_PASSWORD: db.password,
-      ENGINE_DB_NAME: database,
+/** The embedded engine as its own process (node dist/main.js) on a throwaway database. */
+async function startEmbedded() {
+  const database = `bench_engine_${process.pid}`;
+  await dropDatabase(database);
+  const args = [join(engineDir, 'dist', 'main.js')];
+  const child = spawn(
+    ...(canPin ? ['taskset', ['-c', '1', process.execPath, ...args]] : [process.execPath, args]),
+    {
+      env: {
+        ...process.env,
+        ENGINE_HOST: '127.0.0.1',
+        ENGINE_PORT: '0',
+        ENGINE_USER: auth.user,
+        ENGINE_PASSWORD: auth.password,
+        ENGINE_TOKEN: '',
+        ENGINE_DB_HOST: db.host,
+        ENGINE_DB_PORT: String(db.port),
+        ENGINE_DB_USER: db.user,
+        ENGINE_DB_PASSWORD: db.password,
+        ENGINE_DB_NAME: database,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  );
   const url = await new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`engine exited with ${code}`)));
+    child.once('exit', (code) => reject(new Error(`the embedded engine exited with ${code}`)));
     child.stdout.on('data', (chunk) => {
       const match = /Camunda REST at (\S+)/.exec(String(chunk));
       if (match) resolve(match[1]);
     });
   });
-  return { child, url };
+  // taskset execs node: the pid is the engine's Node process.
+  return {
+    label: 'embedded (node)',
+    pid: child.pid,
+    url,
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      await dropDatabase(database);
+    },
+  };
 }
 
-// Each round gets its own process key and topics: a stopped client still has one long poll open,
-// which must not take the next round's tasks.
-const roundBpmn = (round) =>
-  BPMN.replace('bench_three_tasks', `bench_${round}`).replace(
-    /camunda:topic="bench-(\w+)"/g,
-    `camunda:topic="bench-$1-${round}"`,
-  );
+/** Why Operaton cannot run here, or null. */
+function operatonMissing() {
+  if (!hasJava()) return 'no Java on this machine (Operaton needs Java 17)';
+  if (needsBuild() && !hasMaven())
+    return 'the jar is missing or stale and there is no Maven to build it';
+  return null;
+}
 
-/** CPU milliseconds (user + system) a process has used so far, from /proc (Linux). */
-function cpuMs(pid) {
+/** Operaton from deploy/engine on a free port and its own database (scripts/engine.mjs). */
+async function startOperaton() {
+  buildEngine({ log: (line) => console.log(line) });
+  const database = `bench_operaton_${process.pid}`;
+  await dropDatabase(database);
+  const port = await freePort();
+  const logFile = join(tmpdir(), `bench-operaton-${process.pid}.log`);
+  const credentials = db.password
+    ? `${encodeURIComponent(db.user)}:${encodeURIComponent(db.password)}`
+    : encodeURIComponent(db.user);
+  let engine;
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return NaN;
+    engine = await startOperatonJar({
+      build: false,
+      logFile,
+      log: () => undefined,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        JAVA_HOME: process.env.JAVA_HOME,
+        ENGINE_JAVA_OPTS: process.env.ENGINE_JAVA_OPTS,
+        TZ: 'UTC',
+        NODE_ENV: 'test',
+        ENGINE_HOST: '127.0.0.1',
+        ENGINE_PORT: String(port),
+        ENGINE_DB_URL: `mysql://${credentials}@${db.host}:${db.port}/${database}`,
+        ENGINE_USER: auth.user,
+        ENGINE_PASSWORD: auth.password,
+      },
+    });
+  } catch (error) {
+    await dropDatabase(database).catch(() => undefined);
+    throw new Error(`${error.message} (Operaton's log: ${logFile})`);
   }
+  // Started with every CPU (the JVM sizes its pools by them), then held to CPU 1 like the other engine.
+  pin(engine.child.pid, '1');
+  return {
+    label: `operaton ${engine.version} (java)`,
+    pid: engine.child.pid,
+    url: engine.rest,
+    startMs: engine.startMs,
+    async stop() {
+      await stopEngine(engine.child);
+      await dropDatabase(database);
+      rmSync(logFile, { force: true });
+    },
+  };
 }
 
-async function runRound(url, rest, workers, options = {}) {
-  const round = options.round ?? `w${workers}`;
-  const count = options.count ?? N;
+/**
+ * Runs the load on one engine: 4 workers (one client each, subscribed to the three topics), the
+ * closed loop with its warm-up and measured window, then the paced phase.
+ */
+async function bench(engine) {
+  const rest = new CamundaRestClient({ baseUrl: engine.url, auth });
   await rest.deploy({
-    deploymentName: round,
-    resources: [{ name: `${round}.bpmn`, content: roundBpmn(round) }],
+    deploymentName: 'bench',
+    resources: [{ name: 'bench.bpmn', content: BPMN }],
   });
-  const handoff = [];
-  const roundTrip = [];
-  let done = 0;
-  let resolveDone;
-  const allDone = new Promise((r) => (resolveDone = r));
-  const clients = [];
+  let handoffs = [];
+  let completed = 0;
+  const errors = { poll: 0, complete: 0, start: 0 };
+  // Instances whose last task completed, and the loops waiting for one.
+  const waiting = new Map();
+  const ended = new Set();
+  const settle = (id) => {
+    const resolve = waiting.get(id);
+    if (resolve) {
+      waiting.delete(id);
+      resolve();
+    } else ended.add(id);
+  };
+  const endOf = (id) =>
+    ended.delete(id) ? Promise.resolve() : new Promise((resolve) => waiting.set(id, resolve));
+
   const handler =
-    (topic) =>
+    (name) =>
     async ({ task, taskService }) => {
-      const called = Date.now();
-      handoff.push(called - Date.parse(task.createTime));
+      handoffs.push(Date.now() - Date.parse(task.createTime));
       const vars = new Variables();
-      if (topic === `bench-score-${round}`) vars.set('score', Math.random()).set('status', 'OK');
+      if (name === 'score') vars.set('score', Math.random()).set('status', 'OK');
       await taskService.complete(task, vars);
-      roundTrip.push(Date.now() - called);
-      if (topic === `bench-report-${round}` && ++done === count) resolveDone();
+      if (name === 'report') {
+        completed += 1;
+        settle(task.processInstanceId);
+      }
     };
-  for (let w = 0; w < workers; w++) {
+  const clients = [];
+  for (let w = 0; w < WORKERS; w += 1) {
     const client = new Client({
-      baseUrl: url,
-      workerId: `bench-${workers}-${w}`,
+      baseUrl: engine.url,
+      workerId: `bench-${w}`,
       asyncResponseTimeout: 20_000,
       interval: 0,
       maxTasks: 10,
       lockDuration: 60_000,
       interceptors: new BasicAuthInterceptor({ username: auth.user, password: auth.password }),
     });
-    for (const name of ['prepare', 'score', 'report']) {
-      const topic = `bench-${name}-${round}`;
-      client.subscribe(topic, handler(topic));
-    }
+    client.on('poll:error', () => (errors.poll += 1));
+    client.on('complete:error', () => (errors.complete += 1));
+    for (const name of ['prepare', 'score', 'report'])
+      client.subscribe(`bench-${name}`, handler(name));
     clients.push(client);
   }
-  const started = Date.now();
-  let next = 0;
-  const starter = async () => {
-    while (next < count) {
-      next++;
-      if (options.ratePerSecond)
-        await sleep(Math.max(0, started + (next * 1000) / options.ratePerSecond - Date.now()));
-      await rest.startProcessInstanceByKey(`bench_${round}`, {
+  const start = async () => {
+    try {
+      const instance = await rest.startProcessInstanceByKey('bench_three_tasks', {
         variables: { input: { value: 'x', type: 'String' } },
       });
+      return instance.id;
+    } catch (error) {
+      errors.start += 1;
+      if (errors.start === 1) console.error(`start failed: ${error.message}`);
+      await sleep(100);
+      return null;
     }
   };
-  await Promise.all(Array.from({ length: options.ratePerSecond ? 1 : 4 }, starter));
-  await allDone;
-  const seconds = (Date.now() - started) / 1000;
+
+  // Closed loop: INFLIGHT loops, each starts an instance and waits for its end.
+  let looping = true;
+  const loop = async () => {
+    while (looping) {
+      const id = await start();
+      if (id) await endOf(id);
+    }
+  };
+  const loops = Array.from({ length: INFLIGHT }, loop);
+  await sleep(WARMUP_S * 1000);
+  const mysqld = mysqldPid();
+  const snapshot = () => ({
+    at: Date.now(),
+    completed,
+    engine: cpuMs(engine.pid),
+    mysqld: mysqld ? cpuMs(mysqld) : NaN,
+    workers: cpuMs(process.pid),
+  });
+  handoffs = [];
+  const before = snapshot();
+  await sleep(MEASURE_S * 1000);
+  const after = snapshot();
+  const saturated = handoffs;
+  looping = false;
+  await Promise.all(loops);
+
+  // Paced: a steady rate well below saturation.
+  handoffs = [];
+  const paced = [];
+  const pacedStart = Date.now();
+  for (let i = 0; i < PACED_RATE * PACED_S; i += 1) {
+    await sleep(Math.max(0, pacedStart + (i * 1000) / PACED_RATE - Date.now()));
+    paced.push(start().then((id) => id && endOf(id)));
+  }
+  await Promise.all(paced);
+  const unloaded = handoffs;
+  // Before the stop: a stopped client's open long poll fails when the engine goes away.
+  const errorsSeen = { ...errors };
   for (const client of clients) client.stop();
-  return { seconds, handoff, roundTrip };
+
+  const count = after.completed - before.completed;
+  const per = (key) => (after[key] - before[key]) / count;
+  return {
+    rate: count / ((after.at - before.at) / 1000),
+    count,
+    saturated,
+    unloaded,
+    cpu: { engine: per('engine'), mysqld: per('mysqld'), workers: per('workers') },
+    rss: rssMb(engine.pid),
+    errors: errorsSeen,
+  };
 }
 
-async function stateSize(rest, conn) {
-  const parked = 50;
-  for (let i = 0; i < parked; i++) await rest.startProcessInstanceByKey('bench_three_tasks', {});
-  const [[runtime]] = await conn.query(
-    'SELECT AVG(LENGTH(state)) AS state, AVG(LENGTH(variables) + LENGTH(waits)) AS rest FROM eng_process_instance',
+function printRow(label, r) {
+  const p = (values) => `${percentile(values, 50)} / ${percentile(values, 99)}`;
+  const f = (v) => (Number.isFinite(v) ? v.toFixed(1) : '–');
+  console.log(
+    `${label.padEnd(24)} ${f(r.rate).padStart(11)} ${p(r.saturated).padStart(18)} ${p(r.unloaded).padStart(18)}` +
+      `   ${f(r.cpu.engine).padStart(6)} ${f(r.cpu.mysqld).padStart(6)} ${f(r.cpu.workers).padStart(7)}` +
+      ` ${f(r.rss).padStart(7)} ${f(1000 / r.cpu.engine).padStart(13)}`,
   );
-  await conn.query('ANALYZE TABLE eng_hist_activity_instance, eng_hist_process_instance');
-  const [[tables]] = await conn.query(
-    `SELECT SUM(CASE WHEN table_name = 'eng_hist_activity_instance' THEN data_length + index_length END) AS act,
-            SUM(CASE WHEN table_name = 'eng_hist_process_instance' THEN data_length + index_length END) AS proc
-       FROM information_schema.tables WHERE table_schema = ?`,
-    [database],
-  );
-  const [[counts]] = await conn.query('SELECT COUNT(*) AS n FROM eng_hist_process_instance');
-  return { runtime, tables, histInstances: Number(counts.n) };
+  const errs = Object.entries(r.errors).filter(([, n]) => n > 0);
+  if (errs.length)
+    console.log(`${''.padEnd(24)} errors: ${errs.map(([k, n]) => `${k} ${n}`).join(', ')}`);
 }
 
 async function main() {
-  const admin = await mysql.createConnection(db);
-  await admin.query(`DROP DATABASE IF EXISTS \`${database}\``);
-  const { child, url } = await startEngine();
-  const conn = await mysql.createConnection({ ...db, database });
-  try {
-    const rest = new CamundaRestClient({ baseUrl: url, auth });
-    await rest.deploy({
-      deploymentName: 'bench',
-      resources: [{ name: 'bench.bpmn', content: BPMN }],
-    });
-    console.log(
-      `engine bench: ${N} instances per round, 3 external tasks + 1 exclusive gateway, engine at ${url}`,
-    );
-    console.log(
-      'workers  instances/s  hand-off p50/p99 ms  round-trip p50/p99 ms  CPU ms/instance: engine mysqld workers',
-    );
-    const mysqld = Number(execFileSync('pgrep', ['-o', '-x', 'mariadbd|mysqld']).toString().trim());
-    const cpuNow = () => ({
-      engine: cpuMs(child.pid),
-      mysqld: cpuMs(mysqld),
-      workers: cpuMs(process.pid),
-    });
-    const row = (label, r, count, before) => {
-      const after = cpuNow();
-      const per = (k) => ((after[k] - before[k]) / count).toFixed(1);
-      console.log(
-        `${label.padStart(7)}  ${(count / r.seconds).toFixed(1).padStart(11)}  ` +
-          `${percentile(r.handoff, 50)} / ${percentile(r.handoff, 99)}`.padStart(19) +
-          `  ${percentile(r.roundTrip, 50)} / ${percentile(r.roundTrip, 99)}`.padStart(21) +
-          `  ${per('engine').padStart(22)} ${per('mysqld').padStart(7)} ${per('workers').padStart(7)}`,
-      );
-    };
-    for (const workers of WORKER_COUNTS) {
-      const before = cpuNow();
-      const r = await runRound(url, rest, workers);
-      row(String(workers), r, N, before);
+  console.log(`engine bench: ${loadLine()} at start`);
+  console.log(
+    `three external tasks + one exclusive gateway; ${WORKERS} workers (camunda-external-task-client-js, ` +
+      `basic auth), ${INFLIGHT} instances in flight; ${WARMUP_S} s warm-up, ${MEASURE_S} s measured; ` +
+      `then ${PACED_RATE}/s for ${PACED_S} s`,
+  );
+  console.log(
+    canPin
+      ? 'engine on CPU 1, workers and load on CPU 0 (taskset); mysqld not pinned'
+      : 'no CPU pinning (no taskset or a single CPU)',
+  );
+  const results = [];
+  for (const kind of ENGINES) {
+    if (kind === 'operaton') {
+      const missing = operatonMissing();
+      if (missing) {
+        console.log(`operaton: skipped (${missing})`);
+        continue;
+      }
+    } else if (kind !== 'embedded') throw new Error(`BENCH_ENGINES: unknown engine '${kind}'`);
+    // Engines start with every CPU; the load runs pinned to CPU 0.
+    pin(process.pid, allCpus);
+    const engine = kind === 'operaton' ? await startOperaton() : await startEmbedded();
+    if (engine.startMs)
+      console.log(`${engine.label}: up in ${(engine.startMs / 1000).toFixed(1)} s`);
+    pin(process.pid, '0');
+    try {
+      results.push([engine.label, await bench(engine)]);
+    } finally {
+      await engine.stop();
     }
-    // Hand-off when the engine is not saturated: instances started at a steady 5 per second.
-    const paced = 50;
-    const before = cpuNow();
-    const light = await runRound(url, rest, 4, { round: 'paced', count: paced, ratePerSecond: 5 });
-    row('4@5/s', light, paced, before);
-    const size = await stateSize(rest, conn);
-    console.log(
-      `state per active instance (waiting at its first task): ${Math.round(size.runtime.state)} B engine state + ` +
-        `${Math.round(size.runtime.rest)} B variables/waits`,
-    );
-    console.log(
-      `history per instance (InnoDB data+index / ${size.histInstances} instances): ` +
-        `${Math.round((Number(size.tables.act) + Number(size.tables.proc)) / size.histInstances)} B`,
-    );
-  } finally {
-    child.kill('SIGTERM');
-    await conn.end();
-    await admin.query(`DROP DATABASE IF EXISTS \`${database}\``);
-    await admin.end();
   }
+  console.log(
+    `\n${'engine'.padEnd(24)} ${'instances/s'.padStart(11)} ${'hand-off p50/p99'.padStart(18)} ` +
+      `${`at ${PACED_RATE}/s p50/p99`.padStart(18)}   CPU ms/instance: engine mysqld workers  RSS MB  1 core: max/s`,
+  );
+  for (const [label, r] of results) printRow(label, r);
+  console.log(
+    'hand-off: ms from the task\'s createTime in the engine to the worker\'s handler; "at N/s": instances started at a steady rate',
+  );
+  console.log(
+    '1 core: max/s = 1000 / engine CPU ms per instance, the rate one free core for the engine alone would allow (mysqld and workers elsewhere)',
+  );
+  console.log(`engine bench: ${loadLine()} at end`);
 }
 
 main().catch((err) => {
