@@ -1,0 +1,683 @@
+// Missions benchmark (issue 12): a three-agent workflow of trivial agents, run by the platform as a
+// user runs it. For each engine it starts a platform of its own with scripts/platform.mjs (every
+// service its own process, as up.sh runs them; its own namespace, databases, ports and engine
+// credentials: bench/lib/platform-env.mjs), registers a plain user (default role only, through the
+// real sign-up), publishes the workflow as the administrator, opens the user's socket (/ws/user, the
+// token in Sec-WebSocket-Protocol beside 'platform.user') and starts missions with
+// POST /prod-api/wujie/mission as that user:
+//
+// 1. steady: `--rate` missions a second for `--steady` seconds (open loop), below saturation;
+// 2. flat out: a closed loop of `--inflight` missions (a new one as soon as one completes), `--warmup`
+//    seconds, then `--seconds` measured.
+//
+// Per phase: missions completed a second (their `complete` push on the socket), node end -> socket
+// message latency p50/p95/p99 (the agentStatus push of a node's success: from its `at`, the node's
+// endedAt as the worker stamped it, to its arrival here; one machine, one clock), and the times of
+// the start request and of whole missions. For the flat-out window, CPU per completed mission of each
+// process from /proc: gateway, identity, workflow (with the embedded engine inside it), agent
+// worker(s), Operaton's JVM, and mysqld and redis-server, which are shared with whatever else runs
+// here. The machine's load average is printed at the start and the end.
+//
+// Trivial agents: each node's agent has one skill with the built-in tool antibody.epitopes, and the
+// mission's text carries a 20-residue antigen; the tool takes well under a millisecond in the worker,
+// so the figures are the platform's (engine, worker, workflow service, pushes). `--agent function`
+// gives the skill a trivial sandboxed function instead (each call a worker thread with QuickJS in
+// the workflow service), to show what the sandbox adds.
+//
+// Workers: by default the one agent-worker process scripts/platform.mjs starts (as up.sh does) with
+// AGENT_WORKER_MAX_TASKS=4, i.e. four agent tasks at once. Its work is waiting on the engine, the
+// workflow service and MySQL, so four slots in one process are four workers without three more Node
+// heaps on a 2-core machine; `--worker-processes 4 --max-tasks 1` runs four processes instead.
+//
+// Usage: pnpm -r --workspace-concurrency=1 --filter "./packages/*" --filter "./services/*" run build
+//        pnpm bench:missions [-- --engine operaton,embedded --rate 3 --steady 20 --inflight 24
+//          --warmup 10 --seconds 30 --max-tasks 4 --worker-processes 1 --agent tool|function
+//          --poll-interval <ms>]
+// --engine: operaton (deploy/engine; skipped without Java) and/or embedded, one platform each.
+// --poll-interval: AGENT_WORKER_POLL_INTERVAL_MS of the workers (unset: the service's default).
+// Needs MariaDB/MySQL and Redis on loopback. The databases and the namespace's Redis keys are removed
+// after each platform.
+import { execFileSync, spawn } from 'node:child_process';
+import { randomInt } from 'node:crypto';
+import { existsSync, readFileSync, readlinkSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+
+import Redis from 'ioredis';
+import { createConnection } from 'mysql2/promise';
+
+import { hasJava, hasMaven, needsBuild } from '../../scripts/engine.mjs';
+import { benchPlatform } from '../lib/platform-env.mjs';
+import { cpuMs, loadLine, mysqldPid, percentile } from '../lib/proc.mjs';
+
+const root = new URL('../..', import.meta.url).pathname.replace(/\/$/, '');
+// The WebSocket client and the BPMN builder are the services' own (no second copy in the bench).
+const WebSocket = createRequire(join(root, 'services/gateway/package.json'))('ws');
+const { buildBpmnXml } = createRequire(join(root, 'packages/bpmn/package.json'))('./dist/index.js');
+const { MISSION_ACTIVE_STATUSES } = createRequire(join(root, 'packages/contracts/package.json'))(
+  './dist/index.js',
+);
+
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+const ENGINES = arg('engine', 'operaton,embedded').split(',');
+const RATE = Number(arg('rate', 3));
+const STEADY_S = Number(arg('steady', 20));
+const INFLIGHT = Number(arg('inflight', 24));
+const WARMUP_S = Number(arg('warmup', 10));
+const MEASURE_S = Number(arg('seconds', 30));
+const MAX_TASKS = Number(arg('max-tasks', 4));
+const WORKER_PROCESSES = Number(arg('worker-processes', 1));
+const AGENT = arg('agent', 'tool');
+const POLL_INTERVAL = arg('poll-interval', undefined);
+/** A mission not completed this long after its start counts as lost. */
+const MISSION_TIMEOUT_MS = 120_000;
+const ADMIN_PASSWORD = 'Bench#Admin2026';
+const USER_PASSWORD = 'Bench#User2026';
+const ANTIGEN = 'MKTAYIAKQRQISFVKSHFS';
+const ENDED = new Set(['completed', 'error', 'stopped']);
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// --- processes -----------------------------------------------------------------------------------
+
+function childrenOf(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** The platform's processes by name (gateway, identity, workflow, agent-worker, operaton). */
+function platformProcesses(platformPid) {
+  const found = {};
+  for (const pid of childrenOf(platformPid)) {
+    let cwd;
+    try {
+      cwd = readlinkSync(`/proc/${pid}/cwd`);
+    } catch {
+      continue;
+    }
+    const name = cwd.endsWith('deploy/engine') ? 'operaton' : cwd.split('/').at(-1);
+    (found[name] ??= []).push(pid);
+  }
+  return found;
+}
+
+function redisPid() {
+  try {
+    return Number(execFileSync('pgrep', ['-o', '-x', 'redis-server']).toString().trim()) || null;
+  } catch {
+    return null;
+  }
+}
+
+function startPlatform(env) {
+  const child = spawn(process.execPath, [join(root, 'scripts/platform.mjs')], {
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const ready = new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      if (line.includes('[platform] up:')) resolve();
+      else if (/^\[platform\] (engine|Operaton)/.test(line)) console.log(`  ${line}`);
+    });
+    child.on('exit', (code) => reject(new Error(`the platform exited with ${code}`)));
+  });
+  return { child, ready };
+}
+
+/** Resolves when none of `pids` runs any more; SIGKILLs what is left after `ms`. */
+async function gone(pids, ms) {
+  const alive = () => pids.filter((pid) => existsSync(`/proc/${pid}`));
+  const until = Date.now() + ms;
+  while (alive().length && Date.now() < until) await sleep(200);
+  for (const pid of alive()) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // ended meanwhile
+    }
+  }
+}
+
+// --- the platform's API --------------------------------------------------------------------------
+
+function client(base) {
+  return async function call(method, path, token, body, headers = {}) {
+    const res = await fetch(`${base}/prod-api${path}`, {
+      method,
+      headers: {
+        'content-type': 'application/json',
+        lang: 'en',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
+      },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    const json = await res.json();
+    if (json.code !== 200) {
+      throw new Error(
+        `${method} ${path}: HTTP ${res.status} ${JSON.stringify(json).slice(0, 300)}`,
+      );
+    }
+    return json;
+  };
+}
+
+async function disableCaptcha(bench, db) {
+  await db.query(
+    `UPDATE \`${bench.databases.identity}\`.sys_config SET config_value = 'false'
+      WHERE config_key = 'sys.account.captchaEnabled'`,
+  );
+  const redis = new Redis();
+  await redis.del(`${bench.namespace}:sys_config:sys.account.captchaEnabled`);
+  await redis.quit();
+}
+
+/** A user as after registration (the default role only), through the sign-up by phone. */
+async function registerUser(call, bench, db) {
+  const phone = `139${String(randomInt(0, 1e8)).padStart(8, '0')}`;
+  await call('POST', '/wujie/user/sendSmsCode', null, {
+    qu: '+86',
+    phonenumber: phone,
+    scene: 'register',
+  });
+  const [rows] = await db.query(
+    `SELECT code FROM \`${bench.databases.identity}\`.verification_outbox
+      WHERE target = ? ORDER BY id DESC LIMIT 1`,
+    [`+86 ${phone}`],
+  );
+  const registered = await call('POST', '/wujie/user/registerByPhone', null, {
+    qu: '86',
+    phonenumber: phone,
+    code: rows[0].code,
+    password: USER_PASSWORD,
+  });
+  const token = registered.data.token;
+  const info = await call('GET', '/getInfo', token);
+  return { token, userId: info.data.user.userId, roles: info.data.roles };
+}
+
+/** Three agents (one skill: the trivial tool or function), the workflow start → a → b → c → end, online. */
+async function publishWorkflow(call, token, tag) {
+  const setup = { repeatSubmit: 'false' };
+  let skill;
+  if (AGENT === 'function') {
+    const name = `bench_${tag}`;
+    const fn = await call(
+      'POST',
+      '/wujie/functions',
+      token,
+      {
+        name,
+        tags: ['bench'],
+        code: `function ${name}(text) { return { result: 'ok', length: text.length }; }`,
+        params: [{ name: 'text', type: 'string', required: false, description: '' }],
+      },
+      setup,
+    );
+    skill = await call(
+      'POST',
+      '/wujie/skill',
+      token,
+      { name: `bench fn ${tag}`, nameEn: `bench fn ${tag}`, tools: [], functionIds: [fn.data.id] },
+      setup,
+    );
+  } else {
+    skill = await call(
+      'POST',
+      '/wujie/skill',
+      token,
+      {
+        name: `bench tool ${tag}`,
+        nameEn: `bench tool ${tag}`,
+        tools: ['antibody.epitopes'],
+        functionIds: [],
+      },
+      setup,
+    );
+  }
+  const nodes = [];
+  const agentIds = [];
+  for (const [i, key] of ['a', 'b', 'c'].entries()) {
+    const name = `bench${key}${tag}`;
+    const agent = await call(
+      'POST',
+      '/wujie/agent',
+      token,
+      { name, nameEn: name, skillIds: [skill.data.id] },
+      setup,
+    );
+    agentIds.push(agent.data.id);
+    nodes.push({
+      id: `Task_${key}`,
+      type: 'userTask',
+      name,
+      agent: { nameen: name, type: 'Agent', instruction: 'trivial', output: '', validators: [] },
+      x: 100 + i * 150,
+      y: 100,
+    });
+  }
+  const key = `bench_${tag}`;
+  const spec = {
+    id: key,
+    name: key,
+    nodes: [
+      { id: 'Start', type: 'startEvent', x: 0, y: 122 },
+      ...nodes,
+      { id: 'End', type: 'endEvent', x: 600, y: 122 },
+    ],
+    flows: [],
+  };
+  const ids = spec.nodes.map((n) => n.id);
+  spec.flows = ids.slice(1).map((target, i) => ({ id: `Flow_${i + 1}`, source: ids[i], target }));
+  const workflow = await call(
+    'POST',
+    '/wujie/workflow',
+    token,
+    { name: `bench ${tag}`, status: '2', agentIds, workflow: buildBpmnXml(spec) },
+    setup,
+  );
+  return workflow.data.id;
+}
+
+function openSocket(port, userId, token) {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/ws/user?userId=${userId}`, [
+      'platform.user',
+      token,
+    ]);
+    ws.once('open', () => resolve(ws));
+    ws.once('unexpected-response', (_req, res) =>
+      reject(new Error(`socket: HTTP ${res.statusCode}`)),
+    );
+    ws.once('error', reject);
+  });
+}
+
+// --- load ----------------------------------------------------------------------------------------
+
+function newPhase() {
+  return {
+    completed: 0,
+    failed: 0,
+    lost: 0,
+    startErrors: 0,
+    nodeLatency: [],
+    startMs: [],
+    missionMs: [],
+    from: Date.now(),
+  };
+}
+
+/** Starts missions and follows them on the socket. */
+function missionsOf({ call, token, socket, workflowId }) {
+  const waiting = new Map();
+  const early = new Map();
+  let phase = newPhase();
+  let seq = 0;
+  let pushes = 0;
+
+  const settle = (id, status) => {
+    const mission = waiting.get(id);
+    if (!mission) {
+      early.set(id, status);
+      return;
+    }
+    waiting.delete(id);
+    clearTimeout(mission.timer);
+    phase.missionMs.push(Date.now() - mission.sent);
+    if (status === 'completed') phase.completed += 1;
+    else phase.failed += 1;
+    mission.resolve(status);
+  };
+
+  socket.on('message', (data) => {
+    const arrived = Date.now();
+    let push;
+    try {
+      push = JSON.parse(String(data));
+    } catch {
+      return;
+    }
+    if (push.type !== 'agentStatus') return;
+    pushes += 1;
+    if (push.event === 'nodeEnded' && push.nodeStatus === 'success') {
+      phase.nodeLatency.push(arrived - Date.parse(push.at));
+    } else if (push.event !== 'nodeStarted' && ENDED.has(push.status)) {
+      settle(push.missionId, push.status);
+    }
+  });
+
+  async function start() {
+    seq += 1;
+    const sent = Date.now();
+    let id;
+    try {
+      const res = await call('POST', '/wujie/mission', token, {
+        workflowId,
+        name: `bench ${seq}`,
+        inputs: { text: `Predict epitopes (${seq})\n>antigen\n${ANTIGEN}` },
+      });
+      id = res.data.id;
+    } catch (error) {
+      phase.startErrors += 1;
+      if (phase.startErrors === 1) console.error(`  mission start failed: ${error.message}`);
+      await sleep(200);
+      return 'refused';
+    }
+    phase.startMs.push(Date.now() - sent);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        waiting.delete(id);
+        phase.lost += 1;
+        resolve('lost');
+      }, MISSION_TIMEOUT_MS);
+      waiting.set(id, { sent, resolve, timer });
+      if (early.has(id)) {
+        const status = early.get(id);
+        early.delete(id);
+        settle(id, status);
+      }
+    });
+  }
+
+  return {
+    start,
+    /** Ends the current phase's figures and begins new ones. */
+    cut() {
+      const ended = { ...phase, to: Date.now() };
+      phase = newPhase();
+      return ended;
+    },
+    get pushes() {
+      return pushes;
+    },
+    get open() {
+      return waiting.size;
+    },
+  };
+}
+
+async function steady(m) {
+  m.cut();
+  const started = Date.now();
+  const all = [];
+  for (let i = 0; i < RATE * STEADY_S; i += 1) {
+    await sleep(Math.max(0, started + (i * 1000) / RATE - Date.now()));
+    all.push(m.start());
+  }
+  const lastStart = Date.now();
+  // From the first start to the last completion.
+  await Promise.all(all);
+  const window = m.cut();
+  window.tail = (window.to - lastStart) / 1000;
+  return window;
+}
+
+async function flatOut(m, cpu) {
+  let running = true;
+  const loop = async () => {
+    while (running) await m.start();
+  };
+  const loops = Array.from({ length: INFLIGHT }, loop);
+  await sleep(WARMUP_S * 1000);
+  m.cut();
+  const before = cpu();
+  await sleep(MEASURE_S * 1000);
+  const after = cpu();
+  const window = m.cut();
+  running = false;
+  await Promise.all(loops);
+  m.cut();
+  window.cpu = Object.fromEntries(
+    Object.keys(after).map((name) => [name, (after[name] - before[name]) / window.completed]),
+  );
+  return window;
+}
+
+/**
+ * Where a phase's missions spent their time, from the tables (the mission's create_time and ended_at,
+ * each node run's started_at and ended_at as the worker stamped them): ms p50/p95 of start -> first
+ * node, a node's run, the gap between two nodes (node end report, complete, the engine, the next
+ * fetch, the node's context) and last node -> mission completed.
+ */
+async function timeline(db, bench, phase) {
+  const [rows] = await db.query(
+    `SELECT m.id, m.create_time AS created, m.ended_at AS ended, l.started_at AS s, l.ended_at AS e
+       FROM \`${bench.databases.workflow}\`.wf_mission m
+       JOIN \`${bench.databases.workflow}\`.wf_mission_log l ON l.mission_id = m.id
+      WHERE m.create_time >= ? AND m.create_time < ? AND m.status = 'completed'
+      ORDER BY m.id, l.started_at`,
+    [new Date(phase.from), new Date(phase.to)],
+  );
+  const byMission = new Map();
+  for (const row of rows) {
+    if (!byMission.has(row.id)) byMission.set(row.id, []);
+    byMission.get(row.id).push(row);
+  }
+  const t = { first: [], node: [], between: [], last: [] };
+  for (const nodes of byMission.values()) {
+    t.first.push(nodes[0].s - nodes[0].created);
+    nodes.forEach((n, i) => {
+      t.node.push(n.e - n.s);
+      if (i > 0) t.between.push(n.s - nodes[i - 1].e);
+    });
+    t.last.push(nodes.at(-1).ended - nodes.at(-1).e);
+  }
+  return t;
+}
+
+// --- one platform --------------------------------------------------------------------------------
+
+function operatonMissing() {
+  if (!hasJava()) return 'no Java on this machine (Operaton needs Java 17)';
+  if (needsBuild() && !hasMaven()) return 'the jar is missing or stale and there is no Maven';
+  return null;
+}
+
+async function runOn(engine) {
+  const bench = await benchPlatform('bm', { engine });
+  const env = {
+    ...process.env,
+    ...bench.env,
+    ADMIN_PASSWORD,
+    LOG_LEVEL: 'warn',
+    WEB_DIST: '',
+    AGENT_WORKER_MAX_TASKS: String(MAX_TASKS),
+    ...(POLL_INTERVAL !== undefined ? { AGENT_WORKER_POLL_INTERVAL_MS: POLL_INTERVAL } : {}),
+  };
+  const started = Date.now();
+  const platform = startPlatform(env);
+  const extraWorkers = [];
+  // The services store UTC (timezone 'Z'); so does this connection.
+  const db = await createConnection({ host: '127.0.0.1', user: 'root', timezone: 'Z' });
+  let socket;
+  let pids = [];
+  try {
+    await platform.ready;
+    console.log(`  platform up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    for (let i = 1; i < WORKER_PROCESSES; i += 1) {
+      extraWorkers.push(
+        spawn(process.execPath, ['dist/main.js'], {
+          cwd: join(root, 'services/agent-worker'),
+          env,
+          stdio: ['ignore', 'ignore', 'inherit'],
+        }),
+      );
+    }
+    const call = client(`http://127.0.0.1:${bench.gatewayPort}`);
+    await disableCaptcha(bench, db);
+    const admin = await call('POST', '/login', null, {
+      username: 'admin',
+      password: ADMIN_PASSWORD,
+    });
+    const user = await registerUser(call, bench, db);
+    const workflowId = await publishWorkflow(call, admin.data.token, bench.namespace);
+    socket = await openSocket(bench.gatewayPort, user.userId, user.token);
+    const m = missionsOf({ call, token: user.token, socket, workflowId });
+    // One mission first: deployment, caches and connections.
+    const first = await m.start();
+    if (first !== 'completed') throw new Error(`the first mission ended ${first}`);
+
+    const processes = platformProcesses(platform.child.pid);
+    pids = Object.values(processes).flat();
+    processes['agent-worker'] = [
+      ...(processes['agent-worker'] ?? []),
+      ...extraWorkers.map((w) => w.pid),
+    ];
+    const shared = { mysqld: mysqldPid(), redis: redisPid() };
+    const cpu = () => {
+      const now = {};
+      for (const [name, list] of Object.entries(processes)) {
+        now[name] = list.reduce((sum, pid) => sum + cpuMs(pid), 0);
+      }
+      for (const [name, pid] of Object.entries(shared)) now[`${name}*`] = pid ? cpuMs(pid) : NaN;
+      now.bench = cpuMs(process.pid);
+      return now;
+    };
+
+    const steadyPhase = await steady(m);
+    const flat = await flatOut(m, cpu);
+    steadyPhase.timeline = await timeline(db, bench, steadyPhase);
+    flat.timeline = await timeline(db, bench, flat);
+    // The one periodic query over a table that only grows: the reconciler's round (every 2 s).
+    const [plan] = await db.query(
+      `EXPLAIN SELECT id, code, status, process_instance_id FROM \`${bench.databases.workflow}\`.wf_mission
+        WHERE status IN (?) AND process_instance_id IS NOT NULL AND id > 0 ORDER BY id LIMIT 100`,
+      [MISSION_ACTIVE_STATUSES],
+    );
+    const [statuses] = await db.query(
+      `SELECT status, COUNT(*) AS n FROM \`${bench.databases.workflow}\`.wf_mission GROUP BY status`,
+    );
+    const [logs] = await db.query(
+      `SELECT status, COUNT(*) AS n FROM \`${bench.databases.workflow}\`.wf_mission_log GROUP BY status`,
+    );
+    return {
+      steady: steadyPhase,
+      flat,
+      plan,
+      roles: user.roles,
+      pushes: m.pushes,
+      statuses: Object.fromEntries(statuses.map((r) => [r.status, Number(r.n)])),
+      logs: Object.fromEntries(logs.map((r) => [r.status, Number(r.n)])),
+    };
+  } finally {
+    socket?.close();
+    for (const worker of extraWorkers) worker.kill('SIGTERM');
+    pids.push(...childrenOf(platform.child.pid), ...extraWorkers.map((w) => w.pid));
+    platform.child.kill('SIGTERM');
+    // scripts/platform.mjs waits 1.5 s for its services, then stops Operaton; a worker still draining
+    // is waited for here, so nothing writes to the databases dropped next.
+    await gone([platform.child.pid, ...pids], 30_000);
+    for (const name of Object.values(bench.databases)) {
+      await db.query(`DROP DATABASE IF EXISTS \`${name}\``);
+    }
+    await db.end();
+    const redis = new Redis();
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${bench.namespace}:*`, 'COUNT', 1000);
+      if (keys.length) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+    await redis.quit();
+  }
+}
+
+// --- report --------------------------------------------------------------------------------------
+
+const f0 = (v) => (Number.isFinite(v) ? v.toFixed(0) : '–');
+const f1 = (v) => (Number.isFinite(v) ? v.toFixed(1) : '–');
+const p = (values, ...ps) => ps.map((q) => f0(percentile(values, q))).join(' / ');
+
+function phaseRow(label, r) {
+  const seconds = (r.to - r.from) / 1000;
+  console.log(
+    `  ${label.padEnd(30)} ${f1(r.completed / seconds).padStart(10)} ${String(r.completed).padStart(9)}` +
+      ` ${String(r.failed + r.lost + r.startErrors).padStart(6)} ${p(r.nodeLatency, 50, 95, 99).padStart(17)}` +
+      ` ${p(r.startMs, 50, 95).padStart(11)} ${p(r.missionMs, 50, 95).padStart(13)}`,
+  );
+}
+
+function report(engine, r) {
+  console.log(
+    `  ${'phase'.padEnd(30)} ${'missions/s'.padStart(10)} ${'completed'.padStart(9)} ${'failed'.padStart(6)}` +
+      ` ${'node end→socket'.padStart(17)} ${'start ms'.padStart(11)} ${'mission ms'.padStart(13)}`,
+  );
+  console.log(
+    `  ${''.padEnd(30)} ${''.padStart(10)} ${''.padStart(9)} ${''.padStart(6)} ${'p50/p95/p99 ms'.padStart(17)}` +
+      ` ${'p50/p95'.padStart(11)} ${'p50/p95'.padStart(13)}`,
+  );
+  phaseRow(`steady ${RATE}/s for ${STEADY_S} s`, r.steady);
+  phaseRow(`flat out, ${INFLIGHT} in flight, ${MEASURE_S} s`, r.flat);
+  for (const [label, phase] of [
+    ['steady', r.steady],
+    ['flat out', r.flat],
+  ]) {
+    const t = phase.timeline;
+    console.log(
+      `  where the time goes, ${label} (ms p50/p95): start → first node ${p(t.first, 50, 95)}, ` +
+        `node run ${p(t.node, 50, 95)}, between nodes ${p(t.between, 50, 95)}, ` +
+        `last node → completed ${p(t.last, 50, 95)}`,
+    );
+  }
+  for (const step of r.plan) {
+    console.log(
+      `  EXPLAIN reconciler round: table=${step.table} type=${step.type} key=${step.key} rows=${step.rows} extra=${step.Extra ?? ''}`,
+    );
+  }
+  const cpu = Object.entries(r.flat.cpu)
+    .map(([name, ms]) => `${name} ${f1(ms)}`)
+    .join(', ');
+  console.log(`  CPU ms per mission, flat out: ${cpu}   (* shared with the rest of the machine)`);
+  console.log(
+    `  database after: missions ${JSON.stringify(r.statuses)}, node runs ${JSON.stringify(r.logs)}; ` +
+      `${r.pushes} agentStatus pushes received; the user's roles ${JSON.stringify(r.roles)}`,
+  );
+  const p95 = percentile(r.steady.nodeLatency, 95);
+  const rate = r.flat.completed / ((r.flat.to - r.flat.from) / 1000);
+  console.log(
+    `  targets (${engine}): missions/s ${f1(rate)} (≥ 30: ${rate >= 30 ? 'met' : 'not met'}), ` +
+      `node end→socket p95 at ${RATE}/s ${f0(p95)} ms (< 200: ${p95 < 200 ? 'met' : 'not met'}); ` +
+      `at ${RATE}/s the last mission completed ${f1(r.steady.tail)} s after the last start ` +
+      `(a mission takes ${f1(percentile(r.steady.missionMs, 50) / 1000)} s at p50: more means a queue grew)`,
+  );
+}
+
+async function main() {
+  console.log(`missions bench: ${loadLine()} at start`);
+  console.log(
+    `three-agent workflow (each agent: one skill, ${AGENT === 'function' ? 'a trivial sandboxed function' : 'the tool antibody.epitopes on a 20-residue antigen'}); ` +
+      `${WORKER_PROCESSES} agent-worker process(es) × AGENT_WORKER_MAX_TASKS=${MAX_TASKS}` +
+      `${POLL_INTERVAL !== undefined ? `, AGENT_WORKER_POLL_INTERVAL_MS=${POLL_INTERVAL}` : ''}; ` +
+      `steady ${RATE}/s for ${STEADY_S} s, then ${INFLIGHT} in flight: ${WARMUP_S} s warm-up, ${MEASURE_S} s measured`,
+  );
+  for (const engine of ENGINES) {
+    if (engine === 'operaton') {
+      const missing = operatonMissing();
+      if (missing) {
+        console.log(`\n== operaton: skipped (${missing})`);
+        continue;
+      }
+    } else if (engine !== 'embedded') throw new Error(`--engine: unknown engine '${engine}'`);
+    console.log(`\n== ${engine} engine`);
+    const result = await runOn(engine);
+    report(engine, result);
+  }
+  console.log(`\nmissions bench: ${loadLine()} at end`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
