@@ -22,7 +22,7 @@ export const OPERATON_JAR = join(
 );
 
 /** What scripts/engine.mjs exports that the tests use (the script has no type declarations). */
-interface EngineScript {
+export interface EngineScript {
   startEngine(options: {
     env: Record<string, string | undefined>;
     timeoutMs?: number;
@@ -31,6 +31,18 @@ interface EngineScript {
     logFile?: string;
   }): Promise<{ child: ChildProcess; version: string; startMs: number; rest: string }>;
   stopEngine(child: ChildProcess, graceMs?: number): Promise<void>;
+  waitForEngine(options: {
+    env: Record<string, string | undefined>;
+    timeoutMs?: number;
+    child?: ChildProcess;
+  }): Promise<string>;
+}
+
+/** The exports of scripts/engine.mjs. */
+export async function engineScript(): Promise<EngineScript> {
+  return (await import(
+    pathToFileURL(join(repositoryRoot, 'scripts', 'engine.mjs')).href
+  )) as EngineScript;
 }
 
 /**
@@ -56,7 +68,8 @@ export interface RunningOperaton {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+/** A loopback port nothing listens on right now. */
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
@@ -64,60 +77,95 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/** Drops a test database (the engines create theirs when missing). */
+export async function dropDatabase(
+  mysql: Omit<MysqlOptions, 'database'>,
+  database: string,
+): Promise<void> {
+  const conn = await createConnection({ ...mysql });
+  await conn.query(`DROP DATABASE IF EXISTS \`${database}\``);
+  await conn.end();
+}
+
+export interface OperatonProcess {
+  /** The JVM itself (scripts/engine.mjs spawns java directly), e.g. for a SIGKILL. */
+  child: ChildProcess;
+  /** e.g. http://127.0.0.1:41234/engine-rest */
+  url: string;
+  version: string;
+  startMs: number;
+}
+
 /**
- * Starts the real Operaton jar through scripts/engine.mjs on a free loopback port, with its own
- * database `t_operaton_…` on the test MySQL (dropped again by stop()) and the given credentials.
- * The JVM runs in UTC, so its dates read like the embedded engine's (`+0000`).
+ * Starts the jar through scripts/engine.mjs on `port` with `database` on the test MySQL (Operaton
+ * creates it and its tables when missing and keeps what is there: a second launch on the same
+ * database and port resumes the first one's state). The JVM runs in UTC, so its dates read like the
+ * embedded engine's (`+0000`). Its log goes to `logFile`.
+ */
+export async function launchOperaton(options: {
+  mysql: Omit<MysqlOptions, 'database'>;
+  database: string;
+  port: number;
+  auth: EngineCredentials;
+  logFile: string;
+}): Promise<OperatonProcess> {
+  const { mysql, database, port, auth, logFile } = options;
+  const script = await engineScript();
+  const credentials = mysql.password
+    ? `${encodeURIComponent(mysql.user)}:${encodeURIComponent(mysql.password)}`
+    : encodeURIComponent(mysql.user);
+  const engine = await script.startEngine({
+    build: false,
+    logFile,
+    log: () => undefined,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      JAVA_HOME: process.env.JAVA_HOME,
+      TZ: 'UTC',
+      NODE_ENV: 'test',
+      ENGINE_HOST: '127.0.0.1',
+      ENGINE_PORT: String(port),
+      ENGINE_DB_URL: `mysql://${credentials}@${mysql.host}:${mysql.port}/${database}`,
+      ENGINE_USER: auth.user,
+      ENGINE_PASSWORD: auth.password,
+      ENGINE_TOKEN: auth.token,
+    },
+  });
+  return {
+    child: engine.child,
+    url: engine.rest,
+    version: engine.version,
+    startMs: engine.startMs,
+  };
+}
+
+/**
+ * Starts the real Operaton jar on a free loopback port, with its own database `t_operaton_…` on
+ * the test MySQL (dropped again by stop()) and the given credentials.
  */
 export async function startOperaton(
   mysql: Omit<MysqlOptions, 'database'>,
   auth: EngineCredentials,
 ): Promise<RunningOperaton> {
-  const script = (await import(
-    pathToFileURL(join(repositoryRoot, 'scripts', 'engine.mjs')).href
-  )) as EngineScript;
+  const script = await engineScript();
   const database = `t_operaton_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const credentials = mysql.password
-    ? `${encodeURIComponent(mysql.user)}:${encodeURIComponent(mysql.password)}`
-    : encodeURIComponent(mysql.user);
   const port = await freePort();
   const logFile = join(tmpdir(), `operaton-${database}.log`);
-  const dropDatabase = async () => {
-    const conn = await createConnection({ ...mysql });
-    await conn.query(`DROP DATABASE IF EXISTS \`${database}\``);
-    await conn.end();
-  };
-  let engine: Awaited<ReturnType<EngineScript['startEngine']>>;
+  let engine: OperatonProcess;
   try {
-    engine = await script.startEngine({
-      build: false,
-      logFile,
-      log: () => undefined,
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        JAVA_HOME: process.env.JAVA_HOME,
-        TZ: 'UTC',
-        NODE_ENV: 'test',
-        ENGINE_HOST: '127.0.0.1',
-        ENGINE_PORT: String(port),
-        ENGINE_DB_URL: `mysql://${credentials}@${mysql.host}:${mysql.port}/${database}`,
-        ENGINE_USER: auth.user,
-        ENGINE_PASSWORD: auth.password,
-        ENGINE_TOKEN: auth.token,
-      },
-    });
+    engine = await launchOperaton({ mysql, database, port, auth, logFile });
   } catch (error) {
-    await dropDatabase().catch(() => undefined);
+    await dropDatabase(mysql, database).catch(() => undefined);
     throw new Error(`${(error as Error).message} (Operaton's log: ${logFile})`);
   }
   return {
-    url: engine.rest,
+    url: engine.url,
     version: engine.version,
     startMs: engine.startMs,
     async stop() {
       await script.stopEngine(engine.child);
-      await dropDatabase();
+      await dropDatabase(mysql, database);
       rmSync(logFile, { force: true });
     },
   };
