@@ -2,6 +2,7 @@ import { AGENT_MESSAGES } from '../workflow/agent-messages';
 import { CHAT_MESSAGES } from '../workflow/chat-messages';
 import { WORKFLOW_MESSAGES } from '../workflow/messages';
 import { MISSION_MESSAGES } from '../workflow/mission-messages';
+import { PLAYGROUND_MESSAGES } from '../workflow/playground-messages';
 import type { Language } from './language';
 
 /**
@@ -356,6 +357,7 @@ export const MESSAGES = {
   ...MISSION_MESSAGES,
   ...AGENT_MESSAGES,
   ...CHAT_MESSAGES,
+  ...PLAYGROUND_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -12,6 +12,8 @@ import type { FunctionParamView } from './views';
 /** Message patterns the agent worker answers (any number of workers: the first answer counts). */
 export const AGENT_WORKER_PATTERNS = {
   health: 'agent-worker.health',
+  /** Runs one agent on the caller's inputs, outside any mission (the playground). */
+  playgroundRun: 'agent-worker.playground.run',
 } as const;
 
 /** A sandboxed function an agent may call, as the worker hands it to the function-run pattern. */

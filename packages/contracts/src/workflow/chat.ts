@@ -50,6 +50,8 @@ export interface ConversationView {
   createTime: string;
   /** Time of the last message (ISO 8601 UTC); the list is newest first by it. */
   updateTime: string;
+  /** How many messages it holds (the user's and the replies). */
+  messageCount: number;
 }
 
 /** The answer of POST /wujie/chat. */

@@ -99,6 +99,11 @@ export const WORKFLOW_PATTERNS = {
   chatMessages: 'workflow.chat.messages',
   /** Sends a message; answered with several values (ChatStreamEvent), the reply as it is written. */
   chatSend: 'workflow.chat.send',
+
+  /** Workflows the caller may try in the playground: online; in testing too for administrators. */
+  playgroundWorkflows: 'workflow.playground.workflows',
+  /** For the agent worker: the node context of a playground run of one agent (no mission). */
+  playgroundAgentContext: 'workflow.playground.agent-context',
 } as const;
 
 export type WorkflowPattern = (typeof WORKFLOW_PATTERNS)[keyof typeof WORKFLOW_PATTERNS];
