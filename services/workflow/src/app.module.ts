@@ -35,6 +35,8 @@ import { MissionsController } from './missions/missions.controller';
 import { MissionsService } from './missions/missions.service';
 import { NodeContextController } from './missions/node-context.controller';
 import { NodeContextService } from './missions/node-context.service';
+import { PlaygroundController } from './playground/playground.controller';
+import { PlaygroundService } from './playground/playground.service';
 import { SkillsService } from './skills/skills.service';
 import { VersionsService } from './workflows/versions.service';
 import { WorkflowsController } from './workflows/workflows.controller';
@@ -60,6 +62,7 @@ export class AppModule {
         MissionsController,
         NodeContextController,
         ChatController,
+        PlaygroundController,
         HealthController,
       ],
       providers: [
@@ -91,6 +94,7 @@ export class AppModule {
         ConversationAccess,
         ConversationsService,
         AssistantService,
+        PlaygroundService,
       ],
     };
   }

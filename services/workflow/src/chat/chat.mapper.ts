@@ -8,13 +8,14 @@ import {
 import { iso } from '../common/commands';
 import type { ChatMessage, Conversation } from './conversation.entity';
 
-export function conversationView(row: Conversation): ConversationView {
+export function conversationView(row: Conversation, messageCount: number): ConversationView {
   return {
     id: Number(row.id),
     theme: row.theme,
     ownerUserId: Number(row.ownerUserId),
     createTime: iso(row.createTime),
     updateTime: iso(row.updateTime),
+    messageCount,
   };
 }
 

@@ -30,7 +30,10 @@ export class ConversationsService {
   ) {}
 
   /** Own conversations, newest first; an administrator's `all` lists everyone's (read only). */
-  list(query: ConversationListQuery, caller: MissionCaller): Promise<PageView<ConversationView>> {
+  async list(
+    query: ConversationListQuery,
+    caller: MissionCaller,
+  ): Promise<PageView<ConversationView>> {
     const qb = this.db
       .getRepository(Conversation)
       .createQueryBuilder('c')
@@ -46,7 +49,12 @@ export class ConversationsService {
       'c.id',
       ascending ? 'ASC' : 'DESC',
     );
-    return pageRows(qb, query, conversationView);
+    const page = await pageRows(qb, query, (row) => row);
+    const counts = await this.messageCounts(page.rows.map((row) => Number(row.id)));
+    return {
+      rows: page.rows.map((row) => conversationView(row, counts.get(Number(row.id)) ?? 0)),
+      total: page.total,
+    };
   }
 
   async create(
@@ -67,7 +75,8 @@ export class ConversationsService {
       'UPDATE wf_conversation SET theme = ?, update_time = update_time WHERE id = ?',
       [body.theme, row.id],
     );
-    return conversationView({ ...row, theme: body.theme });
+    const counts = await this.messageCounts([Number(row.id)]);
+    return conversationView({ ...row, theme: body.theme }, counts.get(Number(row.id)) ?? 0);
   }
 
   /** Answers null: a handler's undefined would reach the gateway as no reply at all. */
@@ -78,6 +87,20 @@ export class ConversationsService {
       [row.id],
     );
     return null;
+  }
+
+  /** Messages per conversation, for one page of the list (one grouped query). */
+  private async messageCounts(ids: number[]): Promise<Map<number, number>> {
+    if (!ids.length) return new Map();
+    const rows: { id: string | number; n: string | number }[] = await this.db
+      .getRepository(ChatMessage)
+      .createQueryBuilder('m')
+      .select('m.conversationId', 'id')
+      .addSelect('COUNT(*)', 'n')
+      .where('m.conversationId IN (:...ids)', { ids })
+      .groupBy('m.conversationId')
+      .getRawMany();
+    return new Map(rows.map((row) => [Number(row.id), Number(row.n)]));
   }
 
   /** Every message, oldest first, exactly as stored (a reply being written shows as streaming). */

@@ -124,6 +124,11 @@ export class NodeContextService {
     if (!agent) {
       throw new DomainError('agent.not_found', { nodeId: node.id, name: name || nameEn }, 404);
     }
+    return this.agentRecord(agent);
+  }
+
+  /** An agent with its skills' tools and functions, in the skills' order (also the playground's). */
+  async agentRecord(agent: Agent): Promise<AgentRecordView> {
     const skillIds = agent.skillIds ?? [];
     const skills = skillIds.length
       ? await this.db.getRepository(Skill).findBy({ id: In(skillIds) })
