@@ -8,6 +8,8 @@ import { AGENT_ENTITIES, agentDataSourceOptions } from './database/data-source';
 import { AGENT_DB } from './database/inject';
 import { ExecutionsService } from './executions/executions.service';
 import { HealthController } from './health/health.controller';
+import { PlaygroundController } from './playground/playground.controller';
+import { PlaygroundService } from './playground/playground.service';
 import { ToolRegistry } from './tools/tool-registry';
 import { AgentWorkerService } from './worker/agent-worker.service';
 import { TaskHandler } from './worker/task-handler';
@@ -22,7 +24,7 @@ export class AppModule {
         TypeOrmModule.forRoot({ ...agentDataSourceOptions(env.AGENT_DB_URL), name: AGENT_DB }),
         TypeOrmModule.forFeature(AGENT_ENTITIES, AGENT_DB),
       ],
-      controllers: [HealthController],
+      controllers: [HealthController, PlaygroundController],
       providers: [
         { provide: AGENT_WORKER_ENV, useValue: env },
         // No model configured (LLM_BASE_URL unset): agents run their tools in order.
@@ -36,6 +38,7 @@ export class AppModule {
         AgentRunner,
         TaskHandler,
         AgentWorkerService,
+        PlaygroundService,
       ],
     };
   }

@@ -18,6 +18,7 @@ import type {
   MissionNodeBody,
   MissionNodeContextBody,
   MissionNodeEndedBody,
+  PlaygroundAgentContextBody,
 } from '@platform/contracts/dto';
 import { callService, createRpcClient, type RpcClient } from '@platform/nest-common';
 
@@ -38,6 +39,11 @@ export class WorkflowClient implements OnApplicationShutdown {
 
   nodeContext(body: MissionNodeContextBody): Promise<AgentNodeContextView> {
     return this.send(WORKFLOW_PATTERNS.missionNodeContext, body);
+  }
+
+  /** The node context of a playground run of one agent (no mission behind it). */
+  playgroundContext(body: PlaygroundAgentContextBody): Promise<AgentNodeContextView> {
+    return this.send(WORKFLOW_PATTERNS.playgroundAgentContext, body);
   }
 
   nodeStarted(body: MissionNodeBody): Promise<MissionLogView> {
