@@ -58,6 +58,7 @@ import {
 import { ChatController } from './workflow/chat.controller';
 import { FunctionsController } from './workflow/functions.controller';
 import { MissionController, MissionLogController } from './workflow/mission.controller';
+import { PlaygroundController } from './workflow/playground.controller';
 import { WorkflowController } from './workflow/workflow.controller';
 
 /** Every controller of the gateway (the permission-matrix test walks these). */
@@ -96,8 +97,9 @@ export const GATEWAY_CONTROLLERS = [
   // Missions (issue 12)
   MissionController,
   MissionLogController,
-  // The research assistant's conversations (issue 13)
+  // The research assistant's conversations and the playground (issue 13)
   ChatController,
+  PlaygroundController,
   // Engine operations: Cockpit through the gateway (issue 18)
   EngineOpsController,
 ];

@@ -164,6 +164,7 @@ describe('the assistant through the gateway (built-in planner)', () => {
       ownerUserId: carol.userId,
       createTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
       updateTime: expect.stringMatching(/Z$/),
+      messageCount: 0,
     });
     const page2 = await carol.get('/wujie/chat/list?pageNum=2&pageSize=2');
     expect(page2.body.rows.map((r: Row) => r.id)).toEqual([first]);
