@@ -60,9 +60,11 @@ describe('designer toolbar', () => {
       expect(screen.getByTestId(testId).matches(':disabled')).toBe(true);
   });
 
-  it('should not save in simulation mode', () => {
-    render(<DesignerToolbar {...base} simulation actions={actions()} />);
-    expect(disabled(screen.getByTestId('save'))).toBe(true);
+  it('should not save, align, undo or redo in simulation mode', () => {
+    render(<DesignerToolbar {...base} canUndo canRedo simulation actions={actions()} />);
+    for (const testId of ['save', 'align-left', 'undo', 'redo'])
+      expect(disabled(screen.getByTestId(testId))).toBe(true);
+    expect(disabled(screen.getByTestId('zoom-in'))).toBe(false);
   });
 
   it('should stop zooming at the limits and show the zoom in per cent', () => {

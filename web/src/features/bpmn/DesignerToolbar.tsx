@@ -109,6 +109,7 @@ export function DesignerToolbar(props: {
   zoom: number;
   canUndo: boolean;
   canRedo: boolean;
+  /** Token simulation is on: the diagram is read-only, so save, align, undo and redo are off. */
   simulation: boolean;
   saving: boolean;
   canSave: boolean;
@@ -201,6 +202,7 @@ export function DesignerToolbar(props: {
               key={a.value}
               label={a.label}
               testId={`align-${a.value}`}
+              disabled={props.simulation}
               onClick={() => actions.align(a.value)}
             >
               {a.icon}
@@ -232,10 +234,20 @@ export function DesignerToolbar(props: {
           </Tool>
         </Group>
         <Group gap={4}>
-          <Tool label={t`Undo`} testId="undo" disabled={!props.canUndo} onClick={actions.undo}>
+          <Tool
+            label={t`Undo`}
+            testId="undo"
+            disabled={props.simulation || !props.canUndo}
+            onClick={actions.undo}
+          >
             <IconArrowBackUp size={18} />
           </Tool>
-          <Tool label={t`Redo`} testId="redo" disabled={!props.canRedo} onClick={actions.redo}>
+          <Tool
+            label={t`Redo`}
+            testId="redo"
+            disabled={props.simulation || !props.canRedo}
+            onClick={actions.redo}
+          >
             <IconArrowForwardUp size={18} />
           </Tool>
           <Tool label={t`Redraw`} testId="redraw" onClick={actions.redraw}>

@@ -30,6 +30,7 @@ import {
 import { blankDiagram } from './modeler/blankDiagram';
 import type { Modeler } from './modeler/createModeler';
 import { type DiagramElement, rootElementOf, service } from './modeler/edit';
+import { setSimulation } from './modeler/simulation';
 import { useDesignerState } from './modeler/useDesignerState';
 import { steppedZoom } from './modeler/zoom';
 import { PropertiesPanel } from './panel/PropertiesPanel';
@@ -60,7 +61,6 @@ export function ProcessDesigner(props: ProcessDesignerProps) {
   const canvasRef = useRef<HTMLDivElement>(null);
   const [modeler, setModeler] = useState<Modeler | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
-  const [simulation, setSimulation] = useState(false);
   const [saving, setSaving] = useState(false);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [pendingAlignment, setPendingAlignment] = useState<Alignment | null>(null);
@@ -169,7 +169,7 @@ export function ProcessDesigner(props: ProcessDesignerProps) {
     save: () => void save(),
     importFile: (file) => void file.text().then(importDiagram),
     exportAs: (kind) => void exportDiagram(kind),
-    setSimulation,
+    setSimulation: (on) => setSimulation(modeler!, on),
   };
 
   /** Puts a diagram (redrawn, or from a file) on the canvas, fitted; one that does not read says so. */
@@ -248,7 +248,7 @@ export function ProcessDesigner(props: ProcessDesignerProps) {
         zoom={state.zoom}
         canUndo={state.canUndo}
         canRedo={state.canRedo}
-        simulation={simulation}
+        simulation={state.simulation}
         saving={saving}
         canSave={!!props.onSave && !!modeler}
       />

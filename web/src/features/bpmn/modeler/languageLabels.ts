@@ -37,6 +37,9 @@ interface EventBus {
 const LABELLED_TYPES = new Set(['bpmn:UserTask', 'bpmn:ExclusiveGateway']);
 const PRIORITY = 1500;
 
+/** Fired on the diagram's event bus after the language changed (other texts follow it too). */
+export const LANGUAGE_CHANGED = 'labelLanguage.changed';
+
 /** Which language labels are drawn in; the designer sets it before import and on a switch. */
 export class LabelLanguage {
   language: Language = 'zh';
@@ -107,6 +110,7 @@ export function setLabelLanguage(diagram: DiagramService, language: Language): v
   const elements = diagram.get<{ getAll(): unknown[] }>('elementRegistry').getAll();
   const eventBus = diagram.get<{ fire(event: string, data: unknown): void }>('eventBus');
   if (elements.length) eventBus.fire('elements.changed', { elements });
+  eventBus.fire(LANGUAGE_CHANGED, { language });
 }
 
 /** A bpmn-js modeler or viewer, as far as this module uses it. */

@@ -2,6 +2,7 @@ import type Modeler from 'bpmn-js/lib/Modeler';
 import { useEffect, useState } from 'react';
 
 import { type DiagramElement, rootElementOf, service } from './edit';
+import { SIMULATION_TOGGLED } from './simulation';
 
 interface EventBus {
   on(event: string | string[], callback: (event: never) => void): void;
@@ -22,6 +23,8 @@ export interface DesignerState {
   canUndo: boolean;
   canRedo: boolean;
   zoom: number;
+  /** Token simulation is on (from the library's event, so its keyboard shortcut counts too). */
+  simulation: boolean;
 }
 
 const INITIAL: DesignerState = {
@@ -31,6 +34,7 @@ const INITIAL: DesignerState = {
   canUndo: false,
   canRedo: false,
   zoom: 1,
+  simulation: false,
 };
 
 /** Labels edit their target element. */
@@ -60,6 +64,7 @@ export function useDesignerState(modeler: Modeler | null): DesignerState {
     };
     const refresh = () =>
       setState((previous) => ({
+        ...previous,
         element: current(),
         selectionCount: selection.get().length,
         revision: previous.revision + 1,
@@ -74,13 +79,18 @@ export function useDesignerState(modeler: Modeler | null): DesignerState {
         return zoom === previous.zoom ? previous : { ...previous, zoom };
       });
 
+    const onSimulation = (event: { active: boolean }) =>
+      setState((previous) => ({ ...previous, simulation: event.active }));
+
     const events = ['selection.changed', 'commandStack.changed', 'import.done', 'root.set'];
     eventBus.on(events, refresh);
     eventBus.on('canvas.viewbox.changed', onZoom);
+    eventBus.on(SIMULATION_TOGGLED, onSimulation);
     refresh();
     return () => {
       eventBus.off(events, refresh);
       eventBus.off('canvas.viewbox.changed', onZoom);
+      eventBus.off(SIMULATION_TOGGLED, onSimulation);
     };
   }, [modeler]);
 
