@@ -14,6 +14,8 @@ import { pageApi, screenshot, signInAsAdmin, useBrowser } from './browser';
 const browser = useBrowser();
 const stamp = String(Date.now()).slice(-6);
 const FIXTURE = join(import.meta.dirname, '..', 'fixtures', 'leave-request.bpmn');
+/** start → task → exclusive gateway → two tasks, each to its own end. */
+const BRANCH_FIXTURE = join(import.meta.dirname, '..', 'fixtures', 'simulation-branch.bpmn');
 /** A wide window, and the page's errors printed to tell why a step failed. */
 const DESIGNER_SESSION = { viewport: { width: 1680, height: 1000 }, logErrors: true };
 /** The process key the first test saves (taken for the duplicate-key check). */
@@ -142,6 +144,19 @@ async function shownDiagram(page: Page) {
         target: e.target?.id,
       }))
       .sort((a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id));
+  });
+}
+
+/** A control token simulation puts over an element (its tooltip in the designer's language). */
+function simulationPad(page: Page, elementId: string, title: string) {
+  return page.locator(`.djs-overlays[data-container-id="${elementId}"] button[title="${title}"]`);
+}
+
+/** Scopes (process instances) of the token simulation that are still running. */
+async function runningScopes(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const modeler = (document.querySelector('[data-testid="designer-canvas"]') as any).bpmnModeler;
+    return modeler.get('simulator').findScopes({}).length as number;
   });
 }
 
@@ -547,6 +562,94 @@ describe('process designer', () => {
       messageThrow: ['camunda:Field'],
       plainEnd: [],
     });
+    await context.close();
+  });
+
+  it('should simulate a token along the branch chosen at the gateway, and edit and save again when simulation is left', async () => {
+    const { context, page } = await signInAsAdmin(browser(), DESIGNER_SESSION);
+    await openDesigner(page, '');
+    await page.locator('input[type="file"]').setInputFiles(BRANCH_FIXTURE);
+    const canvas = page.getByTestId('designer-canvas');
+    await canvas.locator('[data-element-id="End_no"]').waitFor();
+    // What the simulation does, as the library reports it on the modeler's event bus.
+    await page.evaluate(() => {
+      const modeler = (document.querySelector('[data-testid="designer-canvas"]') as any)
+        .bpmnModeler;
+      const trace: string[] = [];
+      (window as any).simulationTrace = trace;
+      modeler
+        .get('eventBus')
+        .on('tokenSimulation.simulator.trace', (event: any) =>
+          trace.push(`${event.action} ${event.element.id}`),
+        );
+    });
+    const traced = () => page.evaluate(() => (window as any).simulationTrace as string[]);
+    expect(await page.getByTestId('save').isDisabled()).toBe(false);
+
+    await page.getByTestId('simulation').click();
+    await canvas.locator('.bjs-container.simulation').waitFor();
+    expect(await page.getByTestId('simulation').isChecked()).toBe(true);
+    expect(await page.getByTestId('save').isDisabled()).toBe(true);
+    expect(await page.getByTestId('undo').isDisabled()).toBe(true);
+    // The toolbar switch is the one control; the library's palette shows its texts in zh.
+    expect(await canvas.locator('.bts-toggle-mode').isVisible()).toBe(false);
+    await canvas.locator('.bts-palette button[title="重置模拟"]').waitFor();
+    expect(await canvas.locator('.djs-palette').isVisible()).toBe(false);
+
+    // The gateway sends tokens along its first flow until another is chosen.
+    const activeFlow = () =>
+      page.evaluate(() => {
+        const modeler = (document.querySelector('[data-testid="designer-canvas"]') as any)
+          .bpmnModeler;
+        const gateway = modeler.get('elementRegistry').get('Gateway_decide');
+        return modeler.get('simulator').getConfig(gateway).activeOutgoing?.id as string;
+      });
+    expect(await activeFlow()).toBe('Flow_yes');
+    await simulationPad(page, 'Gateway_decide', '选择流出的分支').click();
+    expect(await activeFlow()).toBe('Flow_no');
+    await canvas.locator('button[title="动画速度：快"]').click();
+
+    await simulationPad(page, 'Start', '触发事件').click();
+    const finished = page.locator(
+      '.djs-overlays[data-container-id="End_no"] .bts-element-notification',
+    );
+    await finished.getByText('已完成').waitFor();
+    await screenshot(page, 'designer-simulation');
+    const trace = await traced();
+    for (const step of ['enter Task_review', 'exit Gateway_decide', 'enter Task_no', 'exit End_no'])
+      expect(trace).toContain(step);
+    expect(trace.filter((step) => /Task_yes|End_yes/.test(step))).toEqual([]);
+    expect(await runningScopes(page)).toBe(0);
+    expect(await page.getByTestId('save').isDisabled()).toBe(true);
+
+    // A second token held at the review task (a pause point, set as the library's pad does), then
+    // simulation is left: the token is gone and the diagram can be edited and saved.
+    await page.evaluate(() => {
+      const modeler = (document.querySelector('[data-testid="designer-canvas"]') as any)
+        .bpmnModeler;
+      modeler.get('simulator').waitAtElement(modeler.get('elementRegistry').get('Task_review'));
+    });
+    await simulationPad(page, 'Start', '触发事件').click();
+    await page.locator('.djs-overlays[data-container-id="Task_review"] .bts-token-count').waitFor();
+    expect(await runningScopes(page)).toBeGreaterThan(0);
+
+    await page.getByTestId('simulation').click();
+    await canvas.locator('.bjs-container.simulation').waitFor({ state: 'detached' });
+    expect(await page.getByTestId('simulation').isChecked()).toBe(false);
+    expect(await page.getByTestId('save').isDisabled()).toBe(false);
+    expect(await runningScopes(page)).toBe(0);
+    expect(await canvas.locator('.bts-token-count, .bts-element-notification').count()).toBe(0);
+    expect(await canvas.locator('.djs-overlay-bts-context-menu').count()).toBe(0);
+    expect(await canvas.locator('.djs-palette').isVisible()).toBe(true);
+    const moved = await page.evaluate(() => {
+      const modeler = (document.querySelector('[data-testid="designer-canvas"]') as any)
+        .bpmnModeler;
+      const task = modeler.get('elementRegistry').get('Task_yes');
+      modeler.get('modeling').moveElements([task], { x: 0, y: 20 });
+      return task.y as number;
+    });
+    expect(moved).toBe(80);
+    await expect.poll(() => page.getByTestId('undo').isDisabled()).toBe(false);
     await context.close();
   });
 });
