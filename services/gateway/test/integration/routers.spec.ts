@@ -88,6 +88,25 @@ describe('getRouters', () => {
     expect(all).not.toContain('WujieUser');
   });
 
+  it('should show the assistant console entries and the playground now that their pages exist, the playground still not to user 1', async () => {
+    const hiddenOf = (routes: RouteItem[]): Record<string, boolean> =>
+      Object.fromEntries(
+        routes.flatMap((r) => [
+          ...(r.name ? [[r.name, r.hidden === true] as const] : []),
+          ...Object.entries(hiddenOf(r.children ?? [])),
+        ]),
+      );
+    const { token } = await registerByPhone(stack);
+    expect(hiddenOf(await routers(token))).toMatchObject({
+      Chat: false,
+      ChatHistory: false,
+      TalkPlayground: false,
+    });
+    const root = hiddenOf(await routers(await login(stack, 'admin', ADMIN_PASSWORD)));
+    expect(root).toMatchObject({ Chat: false, ChatHistory: false, MissionTest: false });
+    expect(root).not.toHaveProperty('TalkPlayground');
+  });
+
   it('should hide the dashboard from an administrator who is not user 1', async () => {
     const { phone, token: _ } = await registerByPhone(stack);
     await stack.db.query(

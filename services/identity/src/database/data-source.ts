@@ -13,6 +13,7 @@ import { Missions1763770100000 } from './migrations/1763770100000-Missions';
 import { HideMenusWithoutPage1763770150000 } from './migrations/1763770150000-HideMenusWithoutPage';
 import { ShowMissionMenus1764400100000 } from './migrations/1764400100000-ShowMissionMenus';
 import { ShowWorkbenchMenu1764400200000 } from './migrations/1764400200000-ShowWorkbenchMenu';
+import { ShowAssistantConsoleMenus1764400300000 } from './migrations/1764400300000-ShowAssistantConsoleMenus';
 
 /** Migrations in order; listed explicitly so the build needs no file globbing. */
 export const IDENTITY_MIGRATIONS = [
@@ -27,6 +28,7 @@ export const IDENTITY_MIGRATIONS = [
   HideMenusWithoutPage1763770150000,
   ShowMissionMenus1764400100000,
   ShowWorkbenchMenu1764400200000,
+  ShowAssistantConsoleMenus1764400300000,
 ];
 
 export function identityDataSourceOptions(url: string) {
