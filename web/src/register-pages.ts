@@ -3,7 +3,9 @@ import './features/bpmn/register';
 
 import { registerAntibodyPages } from './features/antibody/register';
 import { registerChatPages } from './features/chat/register';
+import { registerConversationPages } from './features/conversations/register';
 import { registerMissionPages } from './features/mission/register';
+import { registerPlaygroundPages } from './features/playground/register';
 import { registerWorkflowPages } from './features/workflow/register';
 
 /**
@@ -13,6 +15,8 @@ import { registerWorkflowPages } from './features/workflow/register';
 export function registerAllPages(): void {
   registerAntibodyPages();
   registerChatPages();
+  registerConversationPages();
   registerMissionPages();
+  registerPlaygroundPages();
   registerWorkflowPages();
 }

@@ -69,8 +69,18 @@ export const CONSTANT_ROUTES: LocalRoute[] = [
   { path: '/company/info', title: msg`Company detail`, component: 'company/info' },
   { path: '/mission/info', title: msg`Mission detail`, component: 'mission/info' },
   { path: '/char/info', title: msg`Research assistant`, component: 'char/info' },
-  { path: '/playground/info', title: msg`Playground`, component: 'playground/info' },
-  { path: '/playground/mission', title: msg`Playground mission`, component: 'playground/mission' },
+  {
+    path: '/playground/info',
+    title: msg`Playground`,
+    component: 'playground/info',
+    permissions: [PERMISSIONS.wujie.playground.use],
+  },
+  {
+    path: '/playground/mission',
+    title: msg`Playground mission`,
+    component: 'playground/mission',
+    permissions: [PERMISSIONS.wujie.playground.use, PERMISSIONS.wujie.playground.mission],
+  },
 ];
 
 /** The permission-gated routes of spec §2, added only for users holding the permission. */

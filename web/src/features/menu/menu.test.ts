@@ -80,6 +80,18 @@ describe('resolvePath', () => {
     });
   });
 
+  it('should open the playground only to holders of its permissions', () => {
+    const user = session({ permissions: ['wujie:playground:use'] });
+    const tester = session({ permissions: ['wujie:playground:mission'] });
+    expect(resolvePath('/playground/info', session())).toEqual({ kind: 'forbidden' });
+    expect(resolvePath('/playground/info', user)).toMatchObject({ component: 'playground/info' });
+    expect(resolvePath('/playground/info', tester)).toEqual({ kind: 'forbidden' });
+    expect(resolvePath('/playground/mission', tester)).toMatchObject({
+      component: 'playground/mission',
+    });
+    expect(resolvePath('/playground/mission', user)).toMatchObject({ kind: 'page' });
+  });
+
   it('should answer not found for unknown paths', () => {
     expect(resolvePath('/nowhere/at/all', session())).toEqual({ kind: 'notFound' });
   });

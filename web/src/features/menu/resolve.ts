@@ -57,7 +57,11 @@ export function resolvePath(pathname: string, session: SessionState): Resolution
   }
   for (const route of CONSTANT_ROUTES) {
     const params = matchPattern(route.path, path);
-    if (params) return fromLocal(route, params);
+    if (!params) continue;
+    if (route.permissions && !hasPermi(session.permissions, route.permissions)) {
+      return { kind: 'forbidden' };
+    }
+    return fromLocal(route, params);
   }
   for (const route of DYNAMIC_ROUTES) {
     const params = matchPattern(route.path, path);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MENUS_HIDDEN_UNTIL_BUILT } from '../../../../services/identity/src/database/migrations/1763770150000-HideMenusWithoutPage';
 import { MENUS_SHOWN_WITH_MISSIONS } from '../../../../services/identity/src/database/migrations/1764400100000-ShowMissionMenus';
 import { MENUS_SHOWN_WITH_CHAT } from '../../../../services/identity/src/database/migrations/1764400200000-ShowWorkbenchMenu';
+import { MENUS_SHOWN_WITH_ASSISTANT_CONSOLE } from '../../../../services/identity/src/database/migrations/1764400300000-ShowAssistantConsoleMenus';
 import { flattenMenus } from '../../../../services/identity/src/database/seed/menus';
 import { registerAllPages } from '../../register-pages';
 import { CONTAINERS } from './menu';
@@ -16,7 +17,11 @@ import { hasPage } from './page-registry';
 registerAllPages();
 
 // Entries a later identity migration showed again once their page was built.
-const SHOWN_AGAIN = [...MENUS_SHOWN_WITH_CHAT, ...MENUS_SHOWN_WITH_MISSIONS];
+const SHOWN_AGAIN = [
+  ...MENUS_SHOWN_WITH_CHAT,
+  ...MENUS_SHOWN_WITH_MISSIONS,
+  ...MENUS_SHOWN_WITH_ASSISTANT_CONSOLE,
+];
 const shownAgain = new Set<number>(SHOWN_AGAIN.map((menu) => menu.id));
 const stillHidden = MENUS_HIDDEN_UNTIL_BUILT.filter((menu) => !shownAgain.has(menu.id));
 const hiddenUntilBuilt = new Set<number>(stillHidden.map((menu) => menu.id));

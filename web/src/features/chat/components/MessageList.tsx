@@ -45,11 +45,19 @@ function Welcome() {
   );
 }
 
-function Bubble({ message, card }: { message: ThreadMessage; card: ReactNode }) {
+function Bubble({
+  message,
+  card,
+  userName,
+}: {
+  message: ThreadMessage;
+  card: ReactNode;
+  userName?: string;
+}) {
   const { t } = useLingui();
   const mine = message.role === 'user';
   const speaker = mine
-    ? t`You`
+    ? (userName ?? t`You`)
     : !message.agent || message.agent === ASSISTANT_AGENT
       ? t`Assistant`
       : message.agent;
@@ -140,12 +148,15 @@ export function MessageList({
   error,
   onRetry,
   renderCard,
+  userName,
 }: {
   messages: readonly ThreadMessage[];
   loading: boolean;
   error: boolean;
   onRetry: () => void;
   renderCard: (message: ThreadMessage) => ReactNode;
+  /** Who the user's messages are shown as (default "You"; the console names the owner). */
+  userName?: string;
 }) {
   const { t } = useLingui();
   const viewport = useRef<HTMLDivElement>(null);
@@ -181,7 +192,12 @@ export function MessageList({
     body = (
       <Stack gap="md" p="md">
         {messages.map((message) => (
-          <Bubble key={message.key} message={message} card={renderCard(message)} />
+          <Bubble
+            key={message.key}
+            message={message}
+            card={renderCard(message)}
+            userName={userName}
+          />
         ))}
       </Stack>
     );

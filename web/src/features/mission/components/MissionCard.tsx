@@ -16,10 +16,16 @@ const nameOf = (row: MissionLogView, language: string) =>
 
 /**
  * A mission in a few lines, kept live (for the chat's messages): name and status, how many nodes are
- * done, which run now, the error if it stopped on one, the actions the user may take, and a link to
- * its detail page.
+ * done, which run now, the error if it stopped on one, the actions the user may take (none when
+ * `readOnly`, as the console's conversation history shows it), and a link to its detail page.
  */
-export function MissionCard({ missionId }: { missionId: number }) {
+export function MissionCard({
+  missionId,
+  readOnly = false,
+}: {
+  missionId: number;
+  readOnly?: boolean;
+}) {
   const { i18n } = useLingui();
   const live = useMissionLive(missionId);
   const mission = live.mission;
@@ -71,12 +77,14 @@ export function MissionCard({ missionId }: { missionId: number }) {
             {mission.error}
           </Text>
         ) : null}
-        <MissionActionsBar
-          missionId={mission.id}
-          status={live.status}
-          onDone={() => void live.refresh()}
-          size="xs"
-        />
+        {readOnly ? null : (
+          <MissionActionsBar
+            missionId={mission.id}
+            status={live.status}
+            onDone={() => void live.refresh()}
+            size="xs"
+          />
+        )}
       </Stack>
     </Card>
   );

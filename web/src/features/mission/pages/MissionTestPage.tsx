@@ -3,21 +3,9 @@ import { Card, Grid, SegmentedControl, Stack, Text, Title } from '@mantine/core'
 import { type MissionStartedView, WORKFLOW_STATUS } from '@platform/contracts';
 import { useState } from 'react';
 
-import { EXAMPLE_ANTIBODIES, EXAMPLE_ANTIGEN } from '../../antibody/examples';
 import { MissionCard } from '../components/MissionCard';
-import { type SampleInput, StartMissionForm } from '../components/StartMissionForm';
-
-/** The first `count` FASTA records of a text. */
-const firstRecords = (fasta: string, count: number) =>
-  fasta
-    .split(/(?=^>)/m)
-    .slice(0, count)
-    .join('');
-
-/** Murine rituximab VH and VL: what a humanization test run starts from. */
-const MURINE = EXAMPLE_ANTIBODIES.split(/(?=^>)/m)
-  .filter((record) => record.includes('murine'))
-  .join('');
+import { StartMissionForm } from '../components/StartMissionForm';
+import { useSampleInputs } from '../mission-samples';
 
 /**
  * wujie/playground/mission, "Task test" (administrators): run a workflow that is still in testing
@@ -27,24 +15,7 @@ export function MissionTestPage() {
   const { t } = useLingui();
   const [status, setStatus] = useState<string>(WORKFLOW_STATUS.testing);
   const [started, setStarted] = useState<MissionStartedView[]>([]);
-  const samples: SampleInput[] = [
-    {
-      label: <Trans>Humanize murine antibody</Trans>,
-      text: `${t`Humanize this antibody`}\n${MURINE}`,
-    },
-    {
-      label: <Trans>Risk sites of trastuzumab</Trans>,
-      text: `${t`Find the risk sites of this antibody`}\n${firstRecords(EXAMPLE_ANTIBODIES, 2)}`,
-    },
-    {
-      label: <Trans>Epitopes of lysozyme</Trans>,
-      text: `${t`Predict the epitopes of this antigen`}\n${EXAMPLE_ANTIGEN}`,
-    },
-    {
-      label: <Trans>CDR library from trastuzumab VH</Trans>,
-      text: `${t`Design a CDR3 library of 20 variants`}\n${firstRecords(EXAMPLE_ANTIBODIES, 1)}`,
-    },
-  ];
+  const samples = useSampleInputs();
   return (
     <Grid data-testid="mission-test-page">
       <Grid.Col span={{ base: 12, lg: 7 }}>
