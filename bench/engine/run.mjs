@@ -211,7 +211,7 @@ async function bench(engine) {
   });
   let handoffs = [];
   let completed = 0;
-  const errors = { poll: 0, complete: 0, start: 0 };
+  const errors = { poll: 0, complete: 0, start: 0, first: {} };
   // Instances whose last task completed, and the loops waiting for one.
   const waiting = new Map();
   const ended = new Set();
@@ -248,8 +248,12 @@ async function bench(engine) {
       lockDuration: 60_000,
       interceptors: new BasicAuthInterceptor({ username: auth.user, password: auth.password }),
     });
-    client.on('poll:error', () => (errors.poll += 1));
-    client.on('complete:error', () => (errors.complete += 1));
+    const failed = (kind) => (error) => {
+      errors[kind] += 1;
+      if (errors[kind] === 1) errors.first[kind] = String(error?.message ?? error).slice(0, 200);
+    };
+    client.on('poll:error', failed('poll'));
+    client.on('complete:error', failed('complete'));
     for (const name of ['prepare', 'score', 'report'])
       client.subscribe(`bench-${name}`, handler(name));
     clients.push(client);
@@ -262,7 +266,7 @@ async function bench(engine) {
       return instance.id;
     } catch (error) {
       errors.start += 1;
-      if (errors.start === 1) console.error(`start failed: ${error.message}`);
+      if (errors.start === 1) errors.first.start = String(error.message).slice(0, 200);
       await sleep(100);
       return null;
     }
@@ -329,9 +333,13 @@ function printRow(label, r) {
       `   ${f(r.cpu.engine).padStart(6)} ${f(r.cpu.mysqld).padStart(6)} ${f(r.cpu.workers).padStart(7)}` +
       ` ${f(r.rss).padStart(7)} ${f(1000 / r.cpu.engine).padStart(13)}`,
   );
-  const errs = Object.entries(r.errors).filter(([, n]) => n > 0);
-  if (errs.length)
+  const errs = Object.entries(r.errors).filter(([k, n]) => k !== 'first' && n > 0);
+  if (errs.length) {
     console.log(`${''.padEnd(24)} errors: ${errs.map(([k, n]) => `${k} ${n}`).join(', ')}`);
+    for (const [kind, message] of Object.entries(r.errors.first)) {
+      console.log(`${''.padEnd(24)} first ${kind} error: ${message}`);
+    }
+  }
 }
 
 async function main() {
