@@ -18,7 +18,7 @@ import {
   type ThreadMessage,
   threadReducer,
 } from './chat.thread';
-import { markTourSeen, startTour } from './chat.tour';
+import { markTourSeen, startTour, type TourStep, type TourTexts } from './chat.tour';
 import classes from './components/Chat.module.css';
 import { Composer } from './components/Composer';
 import { ConversationList } from './components/ConversationList';
@@ -44,50 +44,53 @@ let sentKeys = 0;
 /** Shows the four-step tour once per user: while the session's tour flag is 0. */
 function useTour() {
   const { t } = useLingui();
-  const seen = useSession((s) => s.user?.tour !== 0);
+  const due = useSession((s) => s.user?.tour === 0);
   // driver.js fills these in; Lingui keeps them as they are.
   const current = '{{current}}';
   const total = '{{total}}';
+  // The texts of the language shown when the tour starts; a later render does not restart it.
+  const texts = useRef<{ steps: TourStep[]; labels: TourTexts }>(null);
+  texts.current = {
+    steps: [
+      {
+        anchor: 'messages',
+        title: t`Message window`,
+        description: t`Your questions and the assistant's replies, written as they are produced. A mission the assistant starts shows here as a card that follows it live.`,
+      },
+      {
+        anchor: 'composer',
+        title: t`Input box`,
+        description: t`Describe the job and paste sequences, or attach FASTA, PDB, CSV or text files. Enter sends, Shift+Enter starts a new line. When a mission asks you something, answer it here.`,
+      },
+      {
+        anchor: 'flowchart',
+        title: t`Flowchart view`,
+        description: t`The mission's workflow as a diagram: running, finished and failed steps are marked as they happen.`,
+      },
+      {
+        anchor: 'split',
+        title: t`Split-screen view`,
+        description: t`The chat and the flowchart side by side; drag the divider to share the space.`,
+      },
+    ],
+    labels: {
+      next: t`Next`,
+      previous: t`Previous`,
+      done: t`Got it`,
+      progress: t`${current} of ${total}`,
+    },
+  };
   useEffect(() => {
-    if (seen) return;
+    if (!due || !texts.current) return;
     let left = false;
     let stop: (() => void) | undefined;
-    void startTour(
-      [
-        {
-          anchor: 'messages',
-          title: t`Message window`,
-          description: t`Your questions and the assistant's replies, written as they are produced. A mission the assistant starts shows here as a card that follows it live.`,
-        },
-        {
-          anchor: 'composer',
-          title: t`Input box`,
-          description: t`Describe the job and paste sequences, or attach FASTA, PDB, CSV or text files. Enter sends, Shift+Enter starts a new line. When a mission asks you something, answer it here.`,
-        },
-        {
-          anchor: 'flowchart',
-          title: t`Flowchart view`,
-          description: t`The mission's workflow as a diagram: running, finished and failed steps are marked as they happen.`,
-        },
-        {
-          anchor: 'split',
-          title: t`Split-screen view`,
-          description: t`The chat and the flowchart side by side; drag the divider to share the space.`,
-        },
-      ],
-      {
-        next: t`Next`,
-        previous: t`Previous`,
-        done: t`Got it`,
-        progress: t`${current} of ${total}`,
-      },
-      () => {
-        // Leaving the page mid-tour is not seeing it: it shows again next time.
-        if (left) return;
-        sessionStore.set((s) => (s.user ? { ...s, user: { ...s.user, tour: 1 } } : s));
-        void markTourSeen();
-      },
-    ).then((destroy) => {
+    const { steps, labels } = texts.current;
+    void startTour(steps, labels, () => {
+      // Leaving the page mid-tour is not seeing it: it shows again next time.
+      if (left) return;
+      sessionStore.set((s) => (s.user ? { ...s, user: { ...s.user, tour: 1 } } : s));
+      void markTourSeen();
+    }).then((destroy) => {
       if (left) destroy();
       else stop = destroy;
     });
@@ -95,7 +98,7 @@ function useTour() {
       left = true;
       stop?.();
     };
-  }, [seen, t]);
+  }, [due]);
 }
 
 /**

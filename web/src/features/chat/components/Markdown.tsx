@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 
 import classes from './Chat.module.css';
 
@@ -31,7 +31,9 @@ export function Markdown({ text }: { text: string }) {
       live = false;
     };
   }, [render]);
-  if (!render)
+  // Only the message that changed is rendered again (the reply growing by its deltas).
+  const html = useMemo(() => render?.(text), [render, text]);
+  if (html === undefined)
     return (
       <Text size="sm" className={classes.text} component="div">
         {text}
@@ -43,7 +45,7 @@ export function Markdown({ text }: { text: string }) {
       component="div"
       className={classes.markdown}
       // micromark escapes HTML and drops dangerous link protocols (see above).
-      dangerouslySetInnerHTML={{ __html: render(text) }}
+      dangerouslySetInnerHTML={{ __html: html }}
     />
   );
 }
