@@ -33,8 +33,13 @@ const agentWorkerEnvSchema = z.object({
   AGENT_WORKER_LOCK_MS: int(1000, 3_600_000, 60_000),
   /** Long polling: how long the engine may hold a fetch open while no task is there (0: short polls). */
   AGENT_WORKER_POLL_TIMEOUT_MS: int(0, 1_800_000, 20_000),
-  /** Pause between two fetches. */
-  AGENT_WORKER_POLL_INTERVAL_MS: int(0, 60_000, 300),
+  /**
+   * Pause between two fetches. The client pauses after every fetch, even one that brought tasks, so
+   * a long pause caps a worker at MAX_TASKS per pause (bench:missions: 300 ms held it to ~4.4
+   * missions/s); waiting for work is the long poll's job. Kept above 0 so an engine that is down is
+   * not asked in a tight loop.
+   */
+  AGENT_WORKER_POLL_INTERVAL_MS: int(0, 60_000, 50),
   /** Attempts of a failing node before the engine raises an incident (the task's retries). */
   AGENT_WORKER_RETRIES: int(1, 100, 3),
   /** Back-off before a failed node is tried again: this, doubled per attempt, up to the maximum. */
