@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Box, Center, Group, Loader, SegmentedControl, Text, Title } from '@mantine/core';
+import { Box, Center, Group, Loader, SegmentedControl, Title } from '@mantine/core';
 import { MISSION_STATUS } from '@platform/contracts';
 import { IconHierarchy2, IconLayoutColumns, IconMessages } from '@tabler/icons-react';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -26,6 +26,7 @@ import { loadMarkdown } from './components/Markdown';
 import { MessageList } from './components/MessageList';
 import { MissionCard } from './components/MissionCard';
 import { clampSplit, SplitDivider } from './components/SplitDivider';
+import { waitingQuestion } from './mission-card';
 
 // bpmn-js comes with the first flowchart, not with the chat.
 const ChatFlowchart = lazy(() =>
@@ -107,7 +108,7 @@ function useTour() {
  * box, and the flowchart and split-screen views of the conversation's mission.
  */
 export function ChatPage(_props: PageProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const router = useRouter();
   const pathname = useLocation({ select: (l) => l.pathname });
   const search = useSearch({ strict: false }) as { id?: unknown };
@@ -296,7 +297,12 @@ export function ChatPage(_props: PageProps) {
             <Composer
               busy={thread.streaming !== null}
               answering={
-                asking ? { code: asking.code, question: asking.waiting?.question ?? '' } : null
+                asking
+                  ? {
+                      code: asking.code,
+                      question: waitingQuestion(asking.waiting, i18n.locale === 'en' ? 'en' : 'zh'),
+                    }
+                  : null
               }
               onSend={send}
               onStop={() => stream.current?.abort()}
@@ -324,9 +330,6 @@ export function ChatPage(_props: PageProps) {
             </Box>
           )}
         </div>
-        {conversationId !== null && conversations.isSuccess && !theme ? (
-          <Text size="xs" c="dimmed">{t`This conversation no longer exists.`}</Text>
-        ) : null}
       </div>
     </div>
   );

@@ -2,7 +2,7 @@ import { MISSION_STATUS as S, MISSION_STATUSES } from '@platform/contracts';
 import { describe, expect, it } from 'vitest';
 
 import { readAgentStatus } from '../mission/agent-status';
-import { isLive, phaseOf, statusAfterPush } from './mission-card';
+import { isLive, phaseOf, statusAfterPush, waitingQuestion } from './mission-card';
 
 describe('mission card', () => {
   it('should show each status a user meets in the chat as its own state', () => {
@@ -68,5 +68,21 @@ describe('mission card', () => {
       S.adminReview,
       S.adminConfirm,
     ]);
+  });
+
+  it('should show what the mission asks in the language shown, else in the other one', () => {
+    const waiting = {
+      id: 1,
+      kind: 'user_input' as const,
+      runId: 'r',
+      nodeId: 'Task_Numbering',
+      question: '请选择编号方案',
+      questionEn: 'Which numbering scheme?',
+      createdAt: '',
+    };
+    expect(waitingQuestion(waiting, 'zh')).toBe('请选择编号方案');
+    expect(waitingQuestion(waiting, 'en')).toBe('Which numbering scheme?');
+    expect(waitingQuestion({ ...waiting, questionEn: '' }, 'en')).toBe('请选择编号方案');
+    expect(waitingQuestion(null, 'zh')).toBe('');
   });
 });

@@ -1,8 +1,10 @@
 import {
   canMoveMission,
+  type Language,
   MISSION_ACTIVE_STATUSES,
   MISSION_STATUS as S,
   type MissionStatus,
+  type MissionWaitView,
 } from '@platform/contracts';
 
 // What a mission card in the chat shows, from the mission's status (spec §4 "Task states in chat"),
@@ -40,4 +42,16 @@ export function isLive(status: MissionStatus): boolean {
  */
 export function statusAfterPush(current: MissionStatus, pushed: MissionStatus): MissionStatus {
   return pushed === current || canMoveMission(current, pushed) ? pushed : current;
+}
+
+/** What the mission asks the user (or the review it waits for), in the language shown. */
+export function waitingQuestion(
+  waiting: MissionWaitView | null | undefined,
+  lang: Language,
+): string {
+  const [first, second] =
+    lang === 'en'
+      ? [waiting?.questionEn, waiting?.question]
+      : [waiting?.question, waiting?.questionEn];
+  return first || second || '';
 }

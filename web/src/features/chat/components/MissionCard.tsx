@@ -14,7 +14,7 @@ import { RerunButton } from '../../mission/components/RerunButton';
 import { useMissionActions } from '../../mission/components/useMissionActor';
 import { currentRunLogs } from '../../mission/mission-marks';
 import { useMissionLive } from '../../mission/useMissionLive';
-import { type CardPhase, phaseOf } from '../mission-card';
+import { type CardPhase, phaseOf, waitingQuestion } from '../mission-card';
 
 // The result renderers (numbering, liabilities, humanization, epitopes, library) load with the first
 // completed card, not with the chat.
@@ -74,10 +74,7 @@ export function MissionCard({
   }
   const phase = phaseOf(status);
   const waiting = view?.waiting;
-  const question =
-    lang === 'en'
-      ? waiting?.questionEn || waiting?.question
-      : waiting?.question || waiting?.questionEn;
+  const question = waitingQuestion(waiting, lang);
   // A rerun starts again at the node that failed last in the current run.
   const failed = view
     ? currentRunLogs(live.logs, view.currentRunId)
