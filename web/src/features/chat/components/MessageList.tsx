@@ -77,7 +77,14 @@ function Bubble({
           <IconRobot size={16} />
         </Avatar>
       )}
-      <Stack gap={4} maw="85%" align={mine ? 'flex-end' : 'flex-start'} miw={0}>
+      <Stack
+        gap={4}
+        maw="85%"
+        // A reply with a mission card takes the full width: the card's results need room.
+        w={message.missionId === null ? undefined : '85%'}
+        align={mine ? 'flex-end' : 'flex-start'}
+        miw={0}
+      >
         <Text size="xs" c="dimmed" data-testid="chat-message-agent">
           {speaker}
         </Text>

@@ -97,8 +97,13 @@ export function MissionCard({
       withBorder
       p="sm"
       radius="md"
+      w="100%"
       maw={720}
-      style={selected ? { borderColor: 'var(--mantine-primary-color-filled)' } : undefined}
+      // Results hold long sequences: they scroll inside the card, not the whole message window.
+      style={{
+        overflowX: 'auto',
+        ...(selected ? { borderColor: 'var(--mantine-primary-color-filled)' } : {}),
+      }}
       data-testid="mission-card"
       data-mission-id={missionId}
       data-phase={phase}
