@@ -7,8 +7,8 @@ import { ModelDeployment1764115200000 } from './migrations/1764115200000-ModelDe
 import { Missions1764201600000 } from './migrations/1764201600000-Missions';
 import { SkillTools1764290000000 } from './migrations/1764290000000-SkillTools';
 import { SeedAgentWorkflows1764290100000 } from './migrations/1764290100000-SeedAgentWorkflows';
-import { MissionWaits1764400000000 } from './migrations/1764400000000-MissionWaits';
 import { DeploymentGraph1764300000000 } from './migrations/1764300000000-DeploymentGraph';
+import { MissionWaits1764400000000 } from './migrations/1764400000000-MissionWaits';
 import { Conversations1764410000000 } from './migrations/1764410000000-Conversations';
 
 /** Migrations in order; listed explicitly so the build needs no file globbing. */
@@ -18,8 +18,8 @@ export const WORKFLOW_MIGRATIONS = [
   Missions1764201600000,
   SkillTools1764290000000,
   SeedAgentWorkflows1764290100000,
-  MissionWaits1764400000000,
   DeploymentGraph1764300000000,
+  MissionWaits1764400000000,
   Conversations1764410000000,
 ];
 
