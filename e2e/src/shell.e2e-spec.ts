@@ -81,7 +81,8 @@ describe('language', () => {
     await page.getByTestId('sidebar-menu').getByText('企业管理').waitFor();
     await page.getByTestId('lang-en').click();
     await page.getByTestId('sidebar-menu').getByText('Enterprise management').waitFor();
-    await page.getByTestId('page-not-available').getByText('Page not available').waitFor();
+    // The landing page (the chat) follows the switch too.
+    await page.getByTestId('chat-page').getByText('What would you like to design today?').waitFor();
     expect(await storageValue(page, 'saas.lang')).toMatchObject({
       dataType: 'string',
       content: 'en',
