@@ -1,5 +1,11 @@
 import { THERAPEUTIC_CHAINS } from '@platform/antibody/dist/fixtures/therapeutic-antibodies';
-import type { MissionLogView } from '@platform/contracts';
+import {
+  type MissionLogView,
+  SEEDED_WORKFLOWS,
+  WORKFLOW_STATUS,
+  type WorkflowView,
+} from '@platform/contracts';
+import { ADMIN_PASSWORD, api, login } from '@platform/gateway/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { operatonMissing, startOperaton } from '../support/operaton';
@@ -10,6 +16,8 @@ import {
   type Catalogue,
   catalogue,
   chainDiagram,
+  dataOf,
+  ENGINE_AUTH,
   startWorld,
   type World,
 } from '../support/world';
@@ -102,6 +110,71 @@ describe.skipIf(missing)('the agent worker on Operaton', () => {
       ['Task_humanize', 1, 'success'],
     ]);
   });
+
+  it('should publish the seeded humanization workflow, run a mission on it and show it finished to Cockpit', async () => {
+    // The seed's workflow, saved again through the workflow API (online: a new version).
+    const list = await world.get(
+      `/wujie/workflow/list?processKey=${SEEDED_WORKFLOWS.humanization}`,
+    );
+    const seeded = dataOf<WorkflowView>(await world.get(`/wujie/workflow/${list.body.rows[0].id}`));
+    const token = await login(world.stack, 'admin', ADMIN_PASSWORD);
+    const saved = dataOf<WorkflowView>(
+      await api(world.stack)
+        .put('/prod-api/wujie/workflow')
+        .set('Authorization', `Bearer ${token}`)
+        .set('repeatSubmit', 'false')
+        .send({
+          id: seeded.id,
+          name: seeded.name,
+          agentIds: seeded.agentIds,
+          workflow: seeded.workflow,
+        }),
+    );
+    expect(saved).toMatchObject({ status: WORKFLOW_STATUS.online, version: seeded.version + 1 });
+
+    const m = await c.start(seeded.id, `Humanize this antibody\n${PAIR}`);
+    const done = await c.finished(m.id, 90_000);
+    const logs = await c.logs(m.code);
+    expect(done.status, JSON.stringify({ error: done.error, logs })).toBe('completed');
+    expect(done.workflowVersion).toBe(saved.version);
+    expect(rows(logs)).toEqual([
+      ['Task_Numbering', 1, 'success'],
+      ['Task_Humanize', 1, 'success'],
+      ['Task_Review', 1, 'success'],
+    ]);
+
+    // What Cockpit shows comes from the engine's history REST API.
+    const auth = `Basic ${Buffer.from(`${ENGINE_AUTH.user}:${ENGINE_AUTH.password}`).toString('base64')}`;
+    const history = async <T>(path: string): Promise<T> => {
+      const res = await fetch(`${operaton.url}/history/${path}`, {
+        headers: { Authorization: auth },
+      });
+      expect(res.status, path).toBe(200);
+      return (await res.json()) as T;
+    };
+    const instance = await history<{
+      state: string;
+      businessKey: string;
+      processDefinitionKey: string;
+    }>(`process-instance/${done.processInstanceId}`);
+    expect(instance).toMatchObject({
+      state: 'COMPLETED',
+      businessKey: m.code,
+      processDefinitionKey: SEEDED_WORKFLOWS.humanization,
+    });
+    const activities = await history<
+      { activityId: string; endTime: string | null; canceled: boolean }[]
+    >(
+      `activity-instance?processInstanceId=${done.processInstanceId}&sortBy=startTime&sortOrder=asc`,
+    );
+    const agentRuns = activities.filter((a) => a.activityId.startsWith('Task_'));
+    expect(agentRuns.map((a) => a.activityId)).toEqual([
+      'Task_Numbering',
+      'Task_Humanize',
+      'Task_Review',
+    ]);
+    expect(agentRuns.every((a) => a.endTime !== null && !a.canceled)).toBe(true);
+  }, 120_000);
 
   it('should retry a failing tool and leave an incident in Operaton, the mission error', async () => {
     const id = await c.workflow(
