@@ -1,3 +1,3 @@
 export * from './auth-helpers';
-export * from './stack';
 export * from './sse';
+export * from './stack';
