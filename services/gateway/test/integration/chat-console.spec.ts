@@ -12,19 +12,12 @@ import {
   startStack,
   type TestStack,
 } from '../../src/testing';
+import { type Caller, callerFor } from '../support/callers';
 
 // The console's "Chat assistant" and "Conversation history" pages as they call the API: every
 // user's conversations for an administrator (all=true) with the owner and the number of messages,
 // paged and searched on the server, and a conversation's messages read only; a user sees only their
 // own whatever they ask. The assistant is the built-in planner (no network).
-
-interface Caller {
-  token: string;
-  userId: number;
-  get(path: string, lang?: string): ReturnType<ReturnType<typeof api>['get']>;
-  post(path: string, body?: object, lang?: string): ReturnType<ReturnType<typeof api>['post']>;
-  put(path: string, body: object): ReturnType<ReturnType<typeof api>['put']>;
-}
 
 describe('conversation history in the console', () => {
   let stack: TestStack;
@@ -33,19 +26,7 @@ describe('conversation history in the console', () => {
   let bob: Caller;
   let aliceFirst: number;
 
-  const as = async (token: string): Promise<Caller> => {
-    const info = await api(stack).get('/prod-api/getInfo').set('Authorization', `Bearer ${token}`);
-    const send = <T extends { set(k: string, v: string): T }>(req: T, lang: string) =>
-      req.set('Authorization', `Bearer ${token}`).set('repeatSubmit', 'false').set('lang', lang);
-    return {
-      token,
-      userId: info.body.data.user.userId,
-      get: (path, lang = 'zh') => send(api(stack).get(`/prod-api${path}`), lang),
-      post: (path, body = {}, lang = 'zh') =>
-        send(api(stack).post(`/prod-api${path}`), lang).send(body),
-      put: (path, body) => send(api(stack).put(`/prod-api${path}`), 'zh').send(body),
-    };
-  };
+  const as = (token: string) => callerFor(stack, token);
 
   const list = async (caller: Caller, query: string) => {
     const res = await caller.get(`/wujie/chat/list?${query}`);

@@ -13,6 +13,7 @@ import {
   startStack,
   type TestStack,
 } from '../../src/testing';
+import { type Caller, callerFor, dataOf, oneAgentFlow } from '../support/callers';
 
 // The research assistant through the gateway as the chat screen calls it, on the built-in planner
 // (no LLM_BASE_URL, no network): conversations and who may touch them, sending a message answered
@@ -28,36 +29,6 @@ const VL =
 const LYSOZYME =
   'KVFGRCELAAAMKRHGLDNYRGYSLGNWVCAAKFESNFNTQATNRNTDGSTDYGILQINSRWWCNDGRTPGSRNLCNIPCSALLSSDITASVNCAKKIVSDGNGMNAWVAWRNRCKGTDVQAWIRGCRL';
 
-/** start → one agent node (nameen Plan) → end under `key`: stands in for a seeded workflow. */
-function oneAgentFlow(key: string): string {
-  const descriptor = JSON.stringify({
-    nameen: 'Plan',
-    type: 'Agent',
-    instruction: 'do Plan',
-    output: '',
-    validators: [],
-  }).replace(/"/g, '&quot;');
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn" id="Definitions_${key}" targetNamespace="http://bpmn.io/schema/bpmn">
-<bpmn:process id="${key}" name="${key}" isExecutable="true">
-<bpmn:startEvent id="Start"><bpmn:outgoing>F1</bpmn:outgoing></bpmn:startEvent>
-<bpmn:userTask id="Task_1" name="任务1"><bpmn:documentation>${descriptor}</bpmn:documentation><bpmn:incoming>F1</bpmn:incoming><bpmn:outgoing>F2</bpmn:outgoing></bpmn:userTask>
-<bpmn:endEvent id="End"><bpmn:incoming>F2</bpmn:incoming></bpmn:endEvent>
-<bpmn:sequenceFlow id="F1" sourceRef="Start" targetRef="Task_1" />
-<bpmn:sequenceFlow id="F2" sourceRef="Task_1" targetRef="End" />
-</bpmn:process>
-</bpmn:definitions>`;
-}
-
-interface Caller {
-  token: string;
-  userId: number;
-  get(path: string, lang?: string): ReturnType<ReturnType<typeof api>['get']>;
-  post(path: string, body?: object, lang?: string): ReturnType<ReturnType<typeof api>['post']>;
-  put(path: string, body: object, lang?: string): ReturnType<ReturnType<typeof api>['put']>;
-  del(path: string, lang?: string): ReturnType<ReturnType<typeof api>['delete']>;
-}
-
 type Row = Record<string, unknown>;
 
 describe('the assistant through the gateway (built-in planner)', () => {
@@ -66,20 +37,8 @@ describe('the assistant through the gateway (built-in planner)', () => {
   let alice: Caller;
   let bob: Caller;
 
-  const as = async (token: string): Promise<Caller> => {
-    const info = await api(stack).get('/prod-api/getInfo').set('Authorization', `Bearer ${token}`);
-    const send = <T extends { set(k: string, v: string): T }>(req: T, lang: string) =>
-      req.set('Authorization', `Bearer ${token}`).set('repeatSubmit', 'false').set('lang', lang);
-    return {
-      token,
-      userId: info.body.data.user.userId,
-      get: (path, lang = 'zh') => send(api(stack).get(`/prod-api${path}`), lang),
-      post: (path, body = {}, lang = 'zh') =>
-        send(api(stack).post(`/prod-api${path}`), lang).send(body),
-      put: (path, body, lang = 'zh') => send(api(stack).put(`/prod-api${path}`), lang).send(body),
-      del: (path, lang = 'zh') => send(api(stack).delete(`/prod-api${path}`), lang),
-    };
-  };
+  const as = (token: string) => callerFor(stack, token);
+  const data = dataOf;
 
   const upload = (caller: Caller, buffer: Buffer, name: string) =>
     api(stack)
@@ -87,11 +46,6 @@ describe('the assistant through the gateway (built-in planner)', () => {
       .set('Authorization', `Bearer ${caller.token}`)
       .set('repeatSubmit', 'false')
       .attach('file', buffer, name);
-
-  const data = <T = Row>(res: { body: { code: number; data?: T } }): T => {
-    expect(res.body, JSON.stringify(res.body)).toMatchObject({ code: 200 });
-    return res.body.data as T;
-  };
 
   const newConversation = async (caller: Caller, theme?: string) =>
     data<{ id: number }>(await caller.post('/wujie/chat', theme ? { theme } : {})).id;

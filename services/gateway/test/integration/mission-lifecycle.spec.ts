@@ -17,6 +17,7 @@ import {
   startStack,
   type TestStack,
 } from '../../src/testing';
+import { type Caller, callerFor, dataOf } from '../support/callers';
 
 // Rerun, reply and review through the gateway as the browser calls them, who may do which, and the
 // live status a mission's owner receives on the per-user socket (agentStatus). The test plays the
@@ -72,13 +73,6 @@ ${flows.map((f) => `<bpmn:sequenceFlow id="${f.id}" sourceRef="${f.source}" targ
 </bpmn:definitions>`;
 }
 
-interface Caller {
-  token: string;
-  userId: number;
-  get(path: string, lang?: string): ReturnType<ReturnType<typeof api>['get']>;
-  post(path: string, body?: object, lang?: string): ReturnType<ReturnType<typeof api>['post']>;
-}
-
 interface LockedTask {
   id: string;
   activityId: string;
@@ -96,23 +90,9 @@ describe('mission lifecycle through the gateway', () => {
   let oneAgent: number;
   let twoAgents: number;
 
-  const as = async (token: string): Promise<Caller> => {
-    const info = await api(stack).get('/prod-api/getInfo').set('Authorization', `Bearer ${token}`);
-    const send = <T extends { set(k: string, v: string): T }>(req: T, lang: string) =>
-      req.set('Authorization', `Bearer ${token}`).set('repeatSubmit', 'false').set('lang', lang);
-    return {
-      token,
-      userId: info.body.data.user.userId,
-      get: (path, lang = 'zh') => send(api(stack).get(`/prod-api${path}`), lang),
-      post: (path, body = {}, lang = 'zh') =>
-        send(api(stack).post(`/prod-api${path}`), lang).send(body),
-    };
-  };
+  const as = (token: string) => callerFor(stack, token);
 
-  const data = <T = Record<string, unknown>>(res: { body: { code: number; data?: T } }): T => {
-    expect(res.body, JSON.stringify(res.body)).toMatchObject({ code: 200 });
-    return res.body.data as T;
-  };
+  const data = dataOf;
 
   const engine = async <T>(method: string, path: string, body?: object): Promise<T> => {
     const res = await fetch(`${engineUrl}${path}`, {

@@ -11,38 +11,11 @@ import {
   startStack,
   type TestStack,
 } from '../../src/testing';
+import { type Caller, callerFor, dataOf, oneAgentFlow } from '../support/callers';
 
 // Missions through the gateway as the browser calls them: who may start on which workflow, empty
 // submissions, and that every mission a request names is checked against the caller (another
 // user's is 403, as the console's data scope answers; a missing one 404).
-
-/** start → one agent node (nameen Plan) → end, under `key`. */
-function oneAgentFlow(key: string): string {
-  const descriptor = JSON.stringify({
-    nameen: 'Plan',
-    type: 'Agent',
-    instruction: 'do Plan',
-    output: '',
-    validators: [],
-  }).replace(/"/g, '&quot;');
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn" id="Definitions_${key}" targetNamespace="http://bpmn.io/schema/bpmn">
-<bpmn:process id="${key}" name="${key}" isExecutable="true">
-<bpmn:startEvent id="Start"><bpmn:outgoing>F1</bpmn:outgoing></bpmn:startEvent>
-<bpmn:userTask id="Task_1" name="任务1"><bpmn:documentation>${descriptor}</bpmn:documentation><bpmn:incoming>F1</bpmn:incoming><bpmn:outgoing>F2</bpmn:outgoing></bpmn:userTask>
-<bpmn:endEvent id="End"><bpmn:incoming>F2</bpmn:incoming></bpmn:endEvent>
-<bpmn:sequenceFlow id="F1" sourceRef="Start" targetRef="Task_1" />
-<bpmn:sequenceFlow id="F2" sourceRef="Task_1" targetRef="End" />
-</bpmn:process>
-</bpmn:definitions>`;
-}
-
-interface Caller {
-  token: string;
-  userId: number;
-  get(path: string, lang?: string): ReturnType<ReturnType<typeof api>['get']>;
-  post(path: string, body?: object, lang?: string): ReturnType<ReturnType<typeof api>['post']>;
-}
 
 describe('missions through the gateway', () => {
   let stack: TestStack;
@@ -52,23 +25,9 @@ describe('missions through the gateway', () => {
   let online: number;
   let testing: number;
 
-  const as = async (token: string): Promise<Caller> => {
-    const info = await api(stack).get('/prod-api/getInfo').set('Authorization', `Bearer ${token}`);
-    const send = <T extends { set(k: string, v: string): T }>(req: T, lang: string) =>
-      req.set('Authorization', `Bearer ${token}`).set('repeatSubmit', 'false').set('lang', lang);
-    return {
-      token,
-      userId: info.body.data.user.userId,
-      get: (path, lang = 'zh') => send(api(stack).get(`/prod-api${path}`), lang),
-      post: (path, body = {}, lang = 'zh') =>
-        send(api(stack).post(`/prod-api${path}`), lang).send(body),
-    };
-  };
+  const as = (token: string) => callerFor(stack, token);
 
-  const data = <T = Record<string, unknown>>(res: { body: { code: number; data?: T } }): T => {
-    expect(res.body, JSON.stringify(res.body)).toMatchObject({ code: 200 });
-    return res.body.data as T;
-  };
+  const data = dataOf;
 
   const startAs = (caller: Caller, workflowId: number, lang = 'zh') =>
     caller.post('/wujie/mission', { workflowId, inputs: { text: '人源化 1abc' } }, lang);
