@@ -56,8 +56,10 @@ export function TiptapEditor({
 
   // A value set from outside (another record opened in the form) replaces the content; the value this
   // editor sent itself is already there, and rewriting it while typing would move the caret.
+  // React may run this effect again for an editor useEditor has already destroyed (a remount in
+  // development): a destroyed editor has no schema to read, so leave it alone.
   useEffect(() => {
-    if (!editor || editor.isFocused) return;
+    if (!editor || editor.isDestroyed || editor.isFocused) return;
     if ((value ?? '') !== htmlOf(editor))
       editor.commands.setContent(value ?? '', { emitUpdate: false });
   }, [editor, value]);
