@@ -8,9 +8,22 @@ const stamp = String(Date.now()).slice(-6);
 
 const form = (page: Page) => page.getByTestId('entity-form');
 
+/**
+ * Opens a select of the form and picks an option. The form's choices arrive with its record, so
+ * the dropdown is opened again if it was opened before they came (a busy machine shows it empty).
+ */
 async function pickOption(page: Page, field: string, option: string) {
-  await form(page).getByTestId(`field-${field}`).click({ force: true });
-  await page.getByRole('option', { name: option, exact: true }).click();
+  const choice = page.getByRole('option', { name: option, exact: true });
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    await form(page).getByTestId(`field-${field}`).click({ force: true });
+    const shown = await choice
+      .waitFor({ timeout: 3000 })
+      .then(() => true)
+      .catch(() => false);
+    if (shown) break;
+    await page.keyboard.press('Escape');
+  }
+  await choice.click();
 }
 
 describe('administration console', () => {
