@@ -1,7 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { activateLanguage } from '../../../lib/i18n';
 import { LabelLanguage, LANGUAGE_CHANGED } from './languageLabels';
 import { simulationText, SimulationTexts } from './simulationTexts';
+
+// The texts come from the Lingui catalogues: the Chinese one is active here, as in a zh designer.
+beforeAll(() => activateLanguage('zh', false));
+afterAll(() => activateLanguage('en', false));
 
 /** Lets the MutationObserver's callback run. */
 const observed = () => new Promise((resolve) => setTimeout(resolve, 0));

@@ -1,55 +1,56 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { Language } from '@platform/contracts';
 
+import { i18n } from '../../../lib/i18n';
 import { type LabelLanguage, LANGUAGE_CHANGED } from './languageLabels';
 
 // bpmn-js-token-simulation writes its own texts (tooltips, notifications, the log) into the canvas in
 // English and has no `translate` hook, so they are rewritten in the designer's language as they
-// appear. The table lives in the designer's lazy chunk, not in the Lingui catalogues: those are loaded
-// with the sign-in page, and these texts are only ever shown in simulation mode.
+// appear, through the Lingui catalogues like every other text.
 
-const ZH: Readonly<Record<string, string>> = {
-  'Token Simulation': '模拟',
-  'Play/Pause Simulation': '播放/暂停模拟',
-  'Play Simulation': '继续模拟',
-  'Pause Simulation': '暂停模拟',
-  'Reset Simulation': '重置模拟',
-  'Toggle Simulation Log': '显示/隐藏模拟日志',
-  'Simulation Log': '模拟日志',
-  'No Entries': '暂无记录',
-  Close: '关闭',
-  'Set animation speed = Slow': '动画速度：慢',
-  'Set animation speed = Normal': '动画速度：中',
-  'Set animation speed = Fast': '动画速度：快',
-  'Set Sequence Flow': '选择流出的分支',
-  'Trigger Event': '触发事件',
-  'Add pause point': '添加暂停点',
-  'Remove pause point': '移除暂停点',
-  Finished: '已完成',
-  'Not supported': '不支持',
-  'Found unsupported elements': '发现不支持模拟的元素',
-  'Process started': '流程已开始',
-  'Process finished': '流程已结束',
-  'Process canceled': '流程已取消',
-  'SubProcess started': '子流程已开始',
-  'SubProcess finished': '子流程已结束',
-  'SubProcess canceled': '子流程已取消',
-  // The log names an element without a name by its type.
-  'Service Task': '服务任务',
-  'User Task': '用户任务',
-  'Call Activity': '调用活动',
-  'Script Task': '脚本任务',
-  'Business Rule Task': '业务规则任务',
-  'Manual Task': '手工任务',
-  'Receive Task': '接收任务',
-  'Send Task': '发送任务',
-  Task: '任务',
-  'Exclusive Gateway': '排他网关',
-  'Parallel Gateway': '并行网关',
-  'Inclusive Gateway': '包容网关',
-  'Start Event': '开始事件',
-  'Intermediate Event': '中间事件',
-  'Boundary Event': '边界事件',
-  'End Event': '结束事件',
+const TEXTS: Readonly<Record<string, MessageDescriptor>> = {
+  'Token Simulation': msg`Token Simulation`,
+  'Play/Pause Simulation': msg`Play/Pause Simulation`,
+  'Play Simulation': msg`Play Simulation`,
+  'Pause Simulation': msg`Pause Simulation`,
+  'Reset Simulation': msg`Reset Simulation`,
+  'Toggle Simulation Log': msg`Toggle Simulation Log`,
+  'Simulation Log': msg`Simulation Log`,
+  'No Entries': msg`No Entries`,
+  Close: msg`Close`,
+  'Set animation speed = Slow': msg`Set animation speed = Slow`,
+  'Set animation speed = Normal': msg`Set animation speed = Normal`,
+  'Set animation speed = Fast': msg`Set animation speed = Fast`,
+  'Set Sequence Flow': msg`Set Sequence Flow`,
+  'Trigger Event': msg`Trigger Event`,
+  'Add pause point': msg`Add pause point`,
+  'Remove pause point': msg`Remove pause point`,
+  Finished: msg`Finished`,
+  'Not supported': msg`Not supported`,
+  'Found unsupported elements': msg`Found unsupported elements`,
+  'Process started': msg`Process started`,
+  'Process finished': msg`Process finished`,
+  'Process canceled': msg`Process canceled`,
+  'SubProcess started': msg`SubProcess started`,
+  'SubProcess finished': msg`SubProcess finished`,
+  'SubProcess canceled': msg`SubProcess canceled`,
+  'Service Task': msg`Service Task`,
+  'User Task': msg`User Task`,
+  'Call Activity': msg`Call Activity`,
+  'Script Task': msg`Script Task`,
+  'Business Rule Task': msg`Business Rule Task`,
+  'Manual Task': msg`Manual Task`,
+  'Receive Task': msg`Receive Task`,
+  'Send Task': msg`Send Task`,
+  Task: msg`Task`,
+  'Exclusive Gateway': msg`Exclusive Gateway`,
+  'Parallel Gateway': msg`Parallel Gateway`,
+  'Inclusive Gateway': msg`Inclusive Gateway`,
+  'Start Event': msg`Start Event`,
+  'Intermediate Event': msg`Intermediate Event`,
+  'Boundary Event': msg`Boundary Event`,
+  'End Event': msg`End Event`,
 };
 
 const FOCUS_INSTANCE = /^Focus process instance (\S+)$/;
@@ -59,8 +60,9 @@ export function simulationText(text: string, language: Language): string {
   const trimmed = text.trim();
   if (language === 'en' || !trimmed) return text;
   const focus = FOCUS_INSTANCE.exec(trimmed);
-  const shown = focus ? `聚焦流程实例 ${focus[1]}` : ZH[trimmed];
-  return shown === undefined ? text : text.replace(trimmed, shown);
+  const id = focus?.[1];
+  const descriptor = id ? msg`Focus process instance ${id}` : TEXTS[trimmed];
+  return descriptor === undefined ? text : text.replace(trimmed, i18n._(descriptor));
 }
 
 /** What the library draws carries one of its `bts-` classes; diagram labels never do. */

@@ -153,7 +153,7 @@ function MissionHeader({
             </Title>
             <MissionStatusTag status={status} />
             <Badge variant="outline" color="gray" tt="none">
-              {mission.language === 'en' ? 'English' : '中文'}
+              {mission.language === 'en' ? t`English` : t`Chinese`}
             </Badge>
           </Group>
           <MissionActionsBar missionId={mission.id} status={status} onDone={onDone} />
