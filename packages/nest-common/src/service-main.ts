@@ -1,0 +1,57 @@
+import type { DynamicModule, INestMicroservice } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { DataSource } from 'typeorm';
+
+import { ensureDatabase, runMigrationsLocked } from './database';
+import type { BaseEnv } from './env';
+import { createPino, PinoNestLogger } from './logger';
+import { RpcErrorFilter } from './rpc';
+import { serverStrategy } from './transport';
+import { createValidationPipe } from './validation';
+
+// How every service process starts: its own database created and migrated, then a Nest
+// microservice on the platform's transport with the shared validation and error mapping.
+
+/** Creates the service's database if missing and applies pending migrations (under a named lock). */
+export async function migrateServiceDatabase(
+  url: string,
+  dataSourceOf: (url: string) => DataSource,
+): Promise<void> {
+  await ensureDatabase(url);
+  const dataSource = await dataSourceOf(url).initialize();
+  try {
+    await runMigrationsLocked(dataSource);
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
+/** Listens as `service` on the transport with the module given; returns the running app. */
+export async function listenAsService(
+  module: DynamicModule,
+  env: BaseEnv,
+  service: string,
+): Promise<INestMicroservice> {
+  const app = await NestFactory.createMicroservice(module, {
+    ...serverStrategy(env, service),
+    logger: new PinoNestLogger(createPino(env, service)),
+  });
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new RpcErrorFilter());
+  app.enableShutdownHooks();
+  await app.listen();
+  return app;
+}
+
+/** The process entry: runs `start`, and exits with one line naming the service when it fails. */
+export function runServiceMain(service: string, start: () => Promise<unknown>): void {
+  // Inside the promise, so a bad environment is reported like any other start failure.
+  Promise.resolve()
+    .then(start)
+    .catch((error: unknown) => {
+      process.stderr.write(
+        `${service} failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
+      );
+      process.exit(1);
+    });
+}
