@@ -3,7 +3,7 @@ import 'reflect-metadata';
 import { listenAsService, migrateServiceDatabase, runServiceMain } from '@platform/nest-common';
 
 import { AppModule } from './app.module';
-import { loadWorkflowEnv,type WorkflowEnv } from './config/env';
+import { loadWorkflowEnv, type WorkflowEnv } from './config/env';
 import { workflowDataSource } from './database/data-source';
 
 /** Creates the database if missing and applies pending migrations. */
