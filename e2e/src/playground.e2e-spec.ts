@@ -90,7 +90,8 @@ describe('conversation history and playground', () => {
     await list.getByTestId('search').click();
     const row = list.locator('tbody tr').filter({ hasText: phone });
     await row.waitFor();
-    expect(await list.locator('tbody tr').count()).toBe(1);
+    // The filtered page replaces the unfiltered one when its answer arrives.
+    await expect.poll(() => list.locator('tbody tr').count()).toBe(1);
     const cells = await row.locator('td').allInnerTexts();
     // id, theme, owner, messages, created, last message, actions
     expect(cells[0]).toBe(String(id));
