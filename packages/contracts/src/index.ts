@@ -5,6 +5,7 @@ export * from './common/fields';
 export * from './common/language';
 export * from './common/messages';
 export * from './common/rules';
+export * from './events/platform-events';
 export * from './identity/admin';
 export * from './identity/admin-patterns';
 export * from './identity/patterns';
