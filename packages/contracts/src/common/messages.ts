@@ -1,3 +1,4 @@
+import { ORDER_MESSAGES } from '../billing/order-messages';
 import { AGENT_MESSAGES } from '../workflow/agent-messages';
 import { CHAT_MESSAGES } from '../workflow/chat-messages';
 import { WORKFLOW_MESSAGES } from '../workflow/messages';
@@ -358,6 +359,7 @@ export const MESSAGES = {
   ...AGENT_MESSAGES,
   ...CHAT_MESSAGES,
   ...PLAYGROUND_MESSAGES,
+  ...ORDER_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

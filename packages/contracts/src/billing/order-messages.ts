@@ -1,0 +1,44 @@
+// Messages of recharge orders, payment and invoices, merged into MESSAGES.
+export const ORDER_MESSAGES = {
+  'order.status_abnormal': { zh: '订单状态异常', en: 'Order status abnormal' },
+  'order.cancelled': { zh: '订单已取消', en: 'Order cancelled' },
+  'order.completed': { zh: '订单已完成', en: 'Order completed' },
+  'order.not_found': { zh: '订单不存在', en: 'The order does not exist' },
+  'order.recharge_failed': { zh: '充值失败', en: 'Top-up failed' },
+  'order.payment_error': {
+    zh: '支付出现错误，请重新扫码支付',
+    en: 'Payment error occurred, please rescan the QR code to pay',
+  },
+  'order.alipay_unavailable': {
+    zh: '支付宝支付未开通，请选择线下汇款',
+    en: 'Alipay payment is not available, please pay by remittance',
+  },
+  'order.proof_required': {
+    zh: '请先上传汇款凭证',
+    en: 'Please upload the remittance proof first',
+  },
+  'order.contract_required': {
+    zh: '境外汇款须先上传签署的文件',
+    en: 'An overseas remittance needs the signed document first',
+  },
+  'order.invoice_file_required': {
+    zh: '请先上传发票文件',
+    en: 'Please upload the invoice PDF first',
+  },
+  'order.file_not_allowed': {
+    zh: '订单当前状态不能上传该文件',
+    en: 'This file cannot be uploaded for the order in its current status',
+  },
+  'order.file_not_found': { zh: '文件不存在', en: 'The file does not exist' },
+  'order.reject_reason_required': {
+    zh: '请填写驳回原因',
+    en: 'Please give the reason for the rejection',
+  },
+  'order.status.pending_payment': { zh: '待支付', en: 'Pending payment' },
+  'order.status.pending_verification': { zh: '待审核', en: 'Pending verification' },
+  'order.status.completed': { zh: '已完成', en: 'Completed' },
+  'order.status.cancelled': { zh: '已取消', en: 'Cancelled' },
+  'order.invoice.none': { zh: '未开票', en: 'Not invoiced' },
+  'order.invoice.requested': { zh: '待开票', en: 'Awaiting invoice' },
+  'order.invoice.issued': { zh: '已开票', en: 'Invoiced' },
+} as const;
