@@ -1,6 +1,7 @@
 export * from './database';
 export * from './env';
 export * from './logger';
+export * from './outage';
 export * from './queues';
 export * from './redis';
 export * from './rpc';

@@ -17,6 +17,7 @@ import {
   TimeoutError,
 } from 'rxjs';
 
+import { isOutageError } from './outage';
 import { validationDetails } from './validation';
 
 /**
@@ -40,6 +41,11 @@ export class RpcErrorFilter implements ExceptionFilter {
     }
     if (exception instanceof HttpException && exception.getStatus() === 404) {
       return { key: 'http.404', code: 404 };
+    }
+    // Its database, Redis or the engine cannot be reached: nothing was done, the caller may retry.
+    if (isOutageError(exception)) {
+      this.logger.warn(`dependency unavailable: ${(exception as Error).message}`);
+      return { key: 'http.unavailable', code: 503 };
     }
     this.logger.error(
       exception instanceof Error ? (exception.stack ?? exception.message) : exception,
@@ -88,6 +94,9 @@ function transportError(error: unknown): unknown {
     const domainError = new DomainError(error.key, error.params, error.code);
     return Object.assign(domainError, { details: error.details });
   }
-  if (error instanceof TimeoutError) return new DomainError('http.timeout', {}, 500);
+  // No answer in time: the service may still have done the work (outcome unknown).
+  if (error instanceof TimeoutError) return new DomainError('http.outcome_unknown', {}, 504);
+  // The transport itself is down (Redis or NATS): the command never left.
+  if (isOutageError(error)) return new DomainError('http.unavailable', {}, 503);
   return error;
 }

@@ -17,6 +17,7 @@ import { LocationController } from './auth/location.controller';
 import { AccessGuard } from './common/access.guard';
 import { DuplicateSubmitGuard } from './common/duplicate-submit.guard';
 import { HttpErrorFilter } from './common/http-error.filter';
+import { IdempotencyGuard } from './common/idempotency';
 import { OperLogQueue } from './common/oper-log.queue';
 import { RateLimitGuard } from './common/rate-limit.guard';
 import { GATEWAY_REDIS } from './common/redis.provider';
@@ -136,6 +137,7 @@ export class AppModule implements OnApplicationShutdown {
         // Order matters: who is calling, then how often, then whether it is a repeat.
         { provide: APP_GUARD, useClass: AccessGuard },
         { provide: APP_GUARD, useClass: RateLimitGuard },
+        { provide: APP_GUARD, useClass: IdempotencyGuard },
         { provide: APP_GUARD, useClass: DuplicateSubmitGuard },
         { provide: APP_FILTER, useClass: HttpErrorFilter },
       ],

@@ -11,10 +11,12 @@ import { createPino, createValidationPipe, PinoNestLogger } from '@platform/nest
 import { AppModule, GATEWAY_CONTROLLERS } from './app.module';
 import { addAccessLog } from './common/access-log';
 import { addEnvelope } from './common/envelope';
+import { addIdempotency } from './common/idempotency';
 import { acceptEmptyJsonBody } from './common/json-body';
 import { LeanFastifyAdapter } from './common/lean-fastify-adapter';
 import { addOperationLog } from './common/oper-log';
 import { OperLogQueue } from './common/oper-log.queue';
+import { GATEWAY_REDIS } from './common/redis.provider';
 import { addSecurityHeaders } from './common/security-headers';
 import { type GatewayEnv, loadGatewayEnv } from './config/env';
 import { EngineWebappAccess } from './engine/engine-webapp.access';
@@ -48,6 +50,7 @@ export async function createGateway(env: GatewayEnv): Promise<NestFastifyApplica
   addSecurityHeaders(fastify, [ENGINE_WEBAPP_PATH]);
   addAccessLog(fastify, pino);
   addEnvelope(fastify, API_BASE);
+  addIdempotency(fastify, app.get(GATEWAY_REDIS));
   addOperationLog(fastify, app.get(OperLogQueue), GATEWAY_CONTROLLERS, API_BASE);
   // Multipart only for the upload routes, which read their one file with its own 5 MB limit.
   await fastify.register(multipart, {

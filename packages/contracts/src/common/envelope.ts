@@ -5,6 +5,10 @@ export const RESPONSE_CODES = {
   forbidden: 403,
   notFound: 404,
   error: 500,
+  /** A service, Redis, the database or the engine cannot be reached: retry (HTTP 503, Retry-After). */
+  unavailable: 503,
+  /** Timed out waiting for a service: the change may or may not have happened (retry with the same Idempotency-Key). */
+  outcomeUnknown: 504,
   warn: 601,
 } as const;
 

@@ -1,4 +1,7 @@
+import { BILLING_MESSAGES } from '../billing/messages';
+import { MISSION_BILLING_MESSAGES } from '../billing/mission-messages';
 import { ORDER_MESSAGES } from '../billing/order-messages';
+import { NOTIFICATION_MESSAGES } from '../notification/messages';
 import { AGENT_MESSAGES } from '../workflow/agent-messages';
 import { CHAT_MESSAGES } from '../workflow/chat-messages';
 import { WORKFLOW_MESSAGES } from '../workflow/messages';
@@ -25,6 +28,26 @@ export const MESSAGES = {
   'http.timeout': {
     zh: '服务暂时无响应，请稍后重试',
     en: 'The service did not answer in time, please try again later',
+  },
+  'http.unavailable': {
+    zh: '服务暂时不可用，请稍后重试',
+    en: 'The service is temporarily unavailable, please try again',
+  },
+  'http.outcome_unknown': {
+    zh: '等待服务答复超时，操作结果未知；请稍后查看，或用同一幂等键重试',
+    en: 'Timed out waiting for the service: the outcome is unknown; check later, or retry with the same Idempotency-Key',
+  },
+  'request.idempotency_in_progress': {
+    zh: '使用同一幂等键的请求仍在处理中，请稍后重试',
+    en: 'A request with the same Idempotency-Key is still being processed, please try again shortly',
+  },
+  'request.idempotency_mismatch': {
+    zh: '该幂等键已用于内容不同的另一个请求，不能复用',
+    en: 'This Idempotency-Key was already used for a different request and cannot be reused',
+  },
+  'request.idempotency_key_invalid': {
+    zh: '幂等键无效（须为 1 到 255 个可见 ASCII 字符）',
+    en: 'Invalid Idempotency-Key (1 to 255 visible ASCII characters)',
   },
   'auth.unknown_account': {
     zh: '账号不存在，请先注册',
@@ -359,7 +382,10 @@ export const MESSAGES = {
   ...AGENT_MESSAGES,
   ...CHAT_MESSAGES,
   ...PLAYGROUND_MESSAGES,
+  ...BILLING_MESSAGES,
   ...ORDER_MESSAGES,
+  ...MISSION_BILLING_MESSAGES,
+  ...NOTIFICATION_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -35,6 +35,8 @@ export const SESSION_KEYS = {
   passwordErrors: (account: string) => `pwd_err_cnt:${account}`,
   repeatSubmit: (who: string, url: string, digest: string) =>
     `repeat_submit:${who}:${url}:${digest}`,
+  /** The stored answer (or in-progress marker) of a request sent with an `Idempotency-Key`. */
+  idempotency: (who: string, key: string) => `idempotency:${who}:${key}`,
 } as const;
 
 /** Session lifetime and renewal window (minutes): a session with less than `renewWithin` left is renewed. */

@@ -13,7 +13,9 @@ const SIZE_CAP_BYTES = 5 * 1024 * 1024;
 
 /**
  * Server side of the duplicate-submit rule (spec §5): the same POST or PUT (same caller, url and body)
- * within 1000 ms is refused. Bodies of 5 MB or more and requests with `repeatSubmit: false` are exempt.
+ * within 1000 ms is refused. Bodies of 5 MB or more and requests with `repeatSubmit: false` are exempt,
+ * and so are requests with an `Idempotency-Key`: IdempotencyGuard answers their repeats with the first
+ * answer instead of refusing them.
  */
 @Injectable()
 export class DuplicateSubmitGuard implements CanActivate {
@@ -23,6 +25,7 @@ export class DuplicateSubmitGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     if (request.method !== 'POST' && request.method !== 'PUT') return true;
     if (String(request.headers.repeatsubmit ?? '').toLowerCase() === 'false') return true;
+    if (request.headers['idempotency-key'] !== undefined) return true;
     if (Number(request.headers['content-length'] ?? 0) >= SIZE_CAP_BYTES) return true;
     const who = stateOf(request).session?.userId ?? `ip:${request.ip}`;
     // A multipart upload is read by its handler, not parsed into `body`: its length stands in.

@@ -14,14 +14,23 @@ import {
   type MessageParams,
   renderMessage,
 } from '@platform/contracts';
-import { validationDetails } from '@platform/nest-common';
+import { isOutageError, validationDetails } from '@platform/nest-common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import { Envelope } from './envelope';
+import { IdempotentReplay, sendReplay } from './idempotency';
 import { languageOf, stateOf } from './request-context';
 
 /** HTTP status of an envelope code: business errors travel as 200 with code 500/601 (spec §8). */
-const STATUS_BY_CODE: Record<number, number> = { 401: 401, 403: 403, 404: 404, 500: 200, 601: 200 };
+const STATUS_BY_CODE: Record<number, number> = {
+  401: 401,
+  403: 403,
+  404: 404,
+  500: 200,
+  503: 503,
+  504: 504,
+  601: 200,
+};
 /** Errors whose HTTP status says more than their envelope code. */
 const STATUS_BY_KEY: Partial<Record<MessageKey, number>> = {
   'auth.too_many_requests': 429,
@@ -29,7 +38,16 @@ const STATUS_BY_KEY: Partial<Record<MessageKey, number>> = {
   'request.malformed': 400,
   'http.500': 500,
   'http.timeout': 503,
+  'http.unavailable': 503,
+  'http.outcome_unknown': 504,
+  'request.idempotency_in_progress': 409,
+  'request.idempotency_mismatch': 422,
+  'request.idempotency_key_invalid': 400,
+  'bpm.engine_unavailable': 503,
 };
+
+/** Seconds a client should wait before retrying a 503 or 504 (the `Retry-After` header). */
+export const RETRY_AFTER_SECONDS = 2;
 
 export interface ErrorBody {
   code: number;
@@ -52,8 +70,13 @@ export function toErrorResponse(
   exception: unknown,
   lang: Language,
   logger?: Logger,
+  method = 'POST',
 ): { status: number; body: ErrorBody } {
-  const payload = toPayload(exception, logger);
+  let payload = toPayload(exception, logger);
+  // A read that timed out changed nothing: it is simply unavailable (only a write's outcome is unknown).
+  if (payload.key === 'http.outcome_unknown' && (method === 'GET' || method === 'HEAD')) {
+    payload = { key: 'http.unavailable', code: 503 };
+  }
   const errors = payload.details?.map((d) => ({
     field: d.field,
     msg: render(d.key, lang, d.params),
@@ -79,6 +102,11 @@ function toPayload(exception: unknown, logger?: Logger): ErrorPayload {
   }
   const status = (exception as { statusCode?: number })?.statusCode;
   if (typeof status === 'number' && status < 500) return httpPayload(status);
+  // Redis (sessions, rate limits) or the transport is down: say so, never "unknown error".
+  if (isOutageError(exception)) {
+    logger?.warn(`dependency unavailable: ${(exception as Error).message}`);
+    return { key: 'http.unavailable', code: 503 };
+  }
   logger?.error(
     exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),
   );
@@ -102,8 +130,11 @@ export class HttpErrorFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const request = host.switchToHttp().getRequest<FastifyRequest>();
     const reply = host.switchToHttp().getResponse<FastifyReply>();
+    if (exception instanceof IdempotentReplay) return sendReplay(reply, exception);
     const lang = stateOf(request).lang ?? languageOf(request);
-    const { status, body } = toErrorResponse(exception, lang, this.logger);
+    const { status, body } = toErrorResponse(exception, lang, this.logger, request.method);
+    if (status === 503 || status === 504 || status === 409)
+      void reply.header('Retry-After', RETRY_AFTER_SECONDS);
     void reply.status(status).send(new Envelope({ ...body }));
   }
 }
