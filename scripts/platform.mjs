@@ -61,6 +61,8 @@ const host = env.GATEWAY_HOST ?? '127.0.0.1';
 const services = [
   { name: 'identity', dir: 'services/identity' },
   { name: 'workflow', dir: 'services/workflow' },
+  // Points, rewards, orders: holds money, so the gateway's health is DOWN while it does not answer.
+  { name: 'billing', dir: 'services/billing' },
   // Agent nodes of missions; it fetches from the engine the workflow service uses (ENGINE_URL or
   // the embedded one at ENGINE_HOST:ENGINE_PORT) and retries until that engine answers.
   { name: 'agent-worker', dir: 'services/agent-worker' },

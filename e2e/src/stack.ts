@@ -95,6 +95,7 @@ async function waitForHealth(baseUrl: string, children: ChildProcess[]): Promise
 const REQUIRED_BUILDS = [
   'services/identity/dist/main.js',
   'services/workflow/dist/main.js',
+  'services/billing/dist/main.js',
   'services/gateway/dist/main.js',
   'web/dist/index.html',
 ];
@@ -128,6 +129,10 @@ export async function startStack(): Promise<Stack> {
     ENGINE_USER,
     ENGINE_PASSWORD: engine.ENGINE_PASSWORD,
   });
+  const billing = start('billing', 'services/billing/dist/main.js', {
+    ...common,
+    BILLING_DB_URL: mysqlUrl(`${database}_billing`),
+  });
   const gateway = start('gateway', 'services/gateway/dist/main.js', {
     ...common,
     GATEWAY_HOST: '127.0.0.1',
@@ -137,7 +142,7 @@ export async function startStack(): Promise<Stack> {
     WEB_ORIGINS: baseUrl,
     STRUCTURE_PREDICTOR_URL: predictor.url,
   });
-  const children = [identity, workflow, gateway];
+  const children = [identity, workflow, billing, gateway];
   const agentWorker = existsSync(join(ROOT, AGENT_WORKER))
     ? start('agent-worker', AGENT_WORKER, {
         ...common,
@@ -162,6 +167,7 @@ export async function startStack(): Promise<Stack> {
     await connection.query(`DROP DATABASE IF EXISTS \`${database}\``);
     await connection.query(`DROP DATABASE IF EXISTS \`${database}_wf\``);
     await connection.query(`DROP DATABASE IF EXISTS \`${database}_agent\``);
+    await connection.query(`DROP DATABASE IF EXISTS \`${database}_billing\``);
     await connection.end();
   };
   try {

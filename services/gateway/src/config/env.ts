@@ -43,6 +43,14 @@ const gatewayEnvSchema = z.object({
    * ENGINE_PROXY_SECRET). Without it and ENGINE_URL, Cockpit is not offered.
    */
   ENGINE_PROXY_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  /**
+   * The billing service holds money: while it does not answer the health check is DOWN. Only test
+   * stacks without billing turn this off (false), so their health reports it DOWN but stays UP.
+   */
+  BILLING_REQUIRED: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   /** Trust X-Forwarded-For from a reverse proxy in front of the gateway. */
   TRUST_PROXY: z
     .enum(['true', 'false'])

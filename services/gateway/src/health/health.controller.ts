@@ -3,6 +3,8 @@ import { ApiTags } from '@nestjs/swagger';
 import {
   AGENT_WORKER_PATTERNS,
   type AgentWorkerHealthView,
+  BILLING_PATTERNS,
+  type BillingHealthView,
   type HealthView,
   IDENTITY_PATTERNS,
   WORKFLOW_PATTERNS,
@@ -12,6 +14,7 @@ import type Redis from 'ioredis';
 
 import { Public } from '../common/decorators';
 import { GATEWAY_REDIS } from '../common/redis.provider';
+import { GATEWAY_ENV, type GatewayEnv } from '../config/env';
 import { ServiceClient } from '../rpc/service-client';
 
 type Status = 'UP' | 'DOWN';
@@ -44,6 +47,7 @@ export class HealthController {
   constructor(
     @Inject(GATEWAY_REDIS) private readonly redis: Redis,
     private readonly services: ServiceClient,
+    @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
   ) {}
 
   @Get()
@@ -53,7 +57,7 @@ export class HealthController {
       .ping()
       .then(() => 'UP' as const)
       .catch(() => 'DOWN' as const);
-    const [identity, workflow, worker] = await Promise.all([
+    const [identity, workflow, worker, billing] = await Promise.all([
       this.services
         .send<HealthView>(IDENTITY_PATTERNS.health, {}, HEALTH_TIMEOUT_MS)
         .catch(() => null),
@@ -62,6 +66,9 @@ export class HealthController {
         .catch(() => null),
       this.services
         .send<AgentWorkerHealthView>(AGENT_WORKER_PATTERNS.health, {}, WORKFLOW_HEALTH_TIMEOUT_MS)
+        .catch(() => null),
+      this.services
+        .send<BillingHealthView>(BILLING_PATTERNS.health, {}, HEALTH_TIMEOUT_MS)
         .catch(() => null),
     ]);
     const workerUp = !worker || (worker.mysql === 'UP' && worker.engine === 'UP');
@@ -72,12 +79,15 @@ export class HealthController {
         identity: identity?.mysql ?? ('DOWN' as const),
         workflow: workflow?.mysql ?? ('DOWN' as const),
         agent: worker?.mysql ?? ('DOWN' as const),
+        billing: billing?.mysql ?? ('DOWN' as const),
       },
       engine: workflow?.engine ?? ('DOWN' as const),
       agentWorker: worker && workerUp ? ('UP' as const) : ('DOWN' as const),
     };
     const workflowUp = !workflow || (workflow.mysql === 'UP' && workflow.engine === 'UP');
-    const up = redis === 'UP' && identity?.mysql === 'UP' && workflowUp && workerUp;
+    // Billing holds money: one that does not answer (or has lost its database) makes the platform DOWN.
+    const billingUp = billing ? billing.mysql === 'UP' : !this.env.BILLING_REQUIRED;
+    const up = redis === 'UP' && identity?.mysql === 'UP' && workflowUp && workerUp && billingUp;
     if (!up) void reply.status(503);
     return { status: up ? 'UP' : 'DOWN', checks };
   }

@@ -82,7 +82,13 @@ export async function startStack(
     return starter;
   };
   const app = await createGateway(
-    loadGatewayEnv({ SOCKET_PORT: '-1', GATEWAY_PORT: '0', ...common }),
+    loadGatewayEnv({
+      SOCKET_PORT: '-1',
+      GATEWAY_PORT: '0',
+      // A stack without the billing service reports it DOWN but stays UP.
+      BILLING_REQUIRED: services.some((s) => s.name === 'billing') ? 'true' : 'false',
+      ...common,
+    }),
   );
   await app.getHttpAdapter().getInstance().ready();
   const redis = new Redis(common.REDIS_URL);
