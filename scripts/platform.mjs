@@ -8,8 +8,22 @@
 // the workflow service runs the embedded engine, and the start says why. Ctrl+C stops Operaton too.
 //
 // Environment: read from the process, then from `.env` at the repository root if present.
+//
+// Supervision: once the platform is up, a service (or Operaton) that exits unexpectedly is started
+// again after 1 s, doubling up to 30 s for a service that keeps failing (back to 1 s once it has run
+// for a minute); each restart is logged and the others keep serving. The state of every supervised
+// process is written to .run/supervisor.json (PLATFORM_STATUS_FILE), which /prod-api/health reads to
+// name a service that is down or restarting. A failure before the platform is up still stops the
+// start (a configuration error should not loop). Ctrl+C or SIGTERM stops everything.
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
@@ -92,11 +106,115 @@ function chooseEngine() {
   return { kind: 'embedded', reason };
 }
 
-const children = [];
 /** The Operaton process when this run started one. */
 let engine = null;
 
-function start({ name, dir }) {
+const RESTART_FIRST_MS = 1000;
+const RESTART_MAX_MS = 30_000;
+const HEALTHY_RESET_MS = 60_000;
+const statusFile = join(runDir, 'supervisor.json');
+env.PLATFORM_STATUS_FILE ??= statusFile;
+/** Supervised processes by name: state (starting, up, restarting, stopped), pid, restarts. */
+const supervised = new Map();
+/** Set once the gateway reported healthy: from then on an exit is restarted, not fatal. */
+let platformUp = false;
+
+function writeStatus() {
+  const services = {};
+  for (const entry of supervised.values()) {
+    services[entry.name] = {
+      state: entry.state,
+      pid: entry.pid,
+      restarts: entry.restarts,
+      since: entry.since,
+      lastExit: entry.lastExit,
+    };
+  }
+  const body = JSON.stringify({ supervisor: process.pid, updatedAt: Date.now(), services });
+  try {
+    writeFileSync(`${statusFile}.tmp`, body);
+    renameSync(`${statusFile}.tmp`, statusFile);
+  } catch (error) {
+    console.error(`[platform] cannot write ${statusFile}: ${error.message}`);
+  }
+}
+
+/**
+ * Runs `launch` (which resolves with a child process) and starts it again when it exits while the
+ * platform runs: after 1 s, doubling to 30 s, back to 1 s after a minute up. Resolves after the first
+ * launch.
+ */
+function supervise(name, launch) {
+  const entry = {
+    name,
+    state: 'starting',
+    pid: null,
+    restarts: 0,
+    backoffMs: RESTART_FIRST_MS,
+    since: Date.now(),
+    lastExit: null,
+    child: null,
+    timer: null,
+  };
+  supervised.set(name, entry);
+  const failed = (why) => {
+    entry.child = null;
+    entry.pid = null;
+    entry.lastExit = why;
+    if (stopping) return;
+    if (!platformUp) {
+      entry.state = 'stopped';
+      writeStatus();
+      console.error(`[platform] ${name} stopped (${why}); see .run/${name}.log`);
+      void shutdown(1);
+      return;
+    }
+    if (Date.now() - entry.since >= HEALTHY_RESET_MS) entry.backoffMs = RESTART_FIRST_MS;
+    const delay = entry.backoffMs;
+    entry.backoffMs = Math.min(entry.backoffMs * 2, RESTART_MAX_MS);
+    entry.restarts += 1;
+    entry.state = 'restarting';
+    entry.since = Date.now();
+    writeStatus();
+    console.error(
+      `[platform] ${name} stopped (${why}); restart #${entry.restarts} in ${delay / 1000} s; see .run/${name}.log`,
+    );
+    entry.timer = setTimeout(() => void run(), delay);
+  };
+  const run = async () => {
+    entry.timer = null;
+    let child;
+    try {
+      child = await launch();
+    } catch (error) {
+      failed(`did not start: ${error.message}`);
+      return;
+    }
+    if (stopping) {
+      child.kill('SIGTERM');
+      return;
+    }
+    if (child.exitCode !== null || child.signalCode !== null) {
+      failed(child.signalCode ?? `exit ${child.exitCode}`);
+      return;
+    }
+    entry.child = child;
+    entry.pid = child.pid;
+    entry.state = 'up';
+    entry.since = Date.now();
+    writeStatus();
+    if (entry.restarts) console.log(`[platform] ${name} running again (pid ${child.pid})`);
+    child.once('exit', (code, signal) => failed(signal ?? `exit ${code}`));
+  };
+  writeStatus();
+  return run();
+}
+
+function start(service) {
+  return supervise(service.name, () => spawnService(service));
+}
+
+function spawnService({ name, dir }) {
   const log = createWriteStream(join(runDir, `${name}.log`), { flags: 'a' });
   // PLATFORM_NODE_ARGS passes Node flags to every service (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
   const nodeArgs = (env.PLATFORM_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
@@ -111,12 +229,7 @@ function start({ name, dir }) {
       if (line.trim() && !line.startsWith('{')) console.log(`[${name}] ${line}`);
     });
   }
-  child.on('exit', (code, signal) => {
-    if (stopping) return;
-    console.error(`[platform] ${name} stopped (${signal ?? `exit ${code}`}); see .run/${name}.log`);
-    shutdown(1);
-  });
-  children.push(child);
+  return child;
 }
 
 const exited = (child, ms) =>
@@ -134,12 +247,19 @@ let stopping = false;
 async function shutdown(code) {
   if (stopping) return;
   stopping = true;
+  for (const entry of supervised.values()) clearTimeout(entry.timer);
+  const children = [...supervised.values()]
+    .filter((entry) => entry.name !== 'engine' && entry.child)
+    .map((entry) => entry.child);
   for (const child of children) child.kill('SIGTERM');
   await Promise.all(children.map((child) => exited(child, 1500)));
-  if (engine) {
+  const engineChild = supervised.get('engine')?.child;
+  if (engineChild) {
     console.log('[platform] stopping Operaton');
-    await stopEngine(engine.child);
+    await stopEngine(engineChild);
   }
+  for (const entry of supervised.values()) entry.state = 'stopped';
+  writeStatus();
   process.exit(code);
 }
 process.on('SIGINT', () => void shutdown(0));
@@ -192,26 +312,24 @@ if (choice.kind === 'operaton') {
   console.log(
     `[platform] engine: Operaton from deploy/engine at ${engineAddresses(env).rest} (ENGINE=embedded for the embedded one)`,
   );
-  try {
-    engine = await startEngine({ env, log: (line) => console.log(line) });
-  } catch (error) {
-    console.error(`[platform] Operaton did not start: ${error.message}; see .run/engine.log`);
-    await shutdown(1);
-  }
+  // Built (once) here; a restart after a crash starts the same jar again.
+  let build = true;
+  await supervise('engine', async () => {
+    engine = await startEngine({ env, build, log: (line) => console.log(line) });
+    build = false;
+    return engine.child;
+  });
+  if (stopping) await new Promise(() => undefined);
   console.log(
     `[platform] Operaton ${engine.version} up in ${(engine.startMs / 1000).toFixed(1)} s`,
   );
   // The workflow service, the gateway (Cockpit) and agent workers talk to it.
   env.ENGINE_URL = engine.rest;
-  engine.child.on('exit', (code, signal) => {
-    if (stopping) return;
-    console.error(`[platform] Operaton stopped (${signal ?? `exit ${code}`}); see .run/engine.log`);
-    void shutdown(1);
-  });
 }
 for (const service of first?.name === 'identity' ? rest : services) start(service);
 try {
   const health = await waitForHealth();
+  platformUp = true;
   const web = existsSync(join(env.WEB_DIST, 'index.html'));
   console.log(`
 [platform] up: ${JSON.stringify(health.checks)}

@@ -46,6 +46,12 @@ export const baseEnvShape = {
   RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(15000),
   /** Absolute lifetime of a session from sign-in, whatever its activity. */
   SESSION_MAX_HOURS: z.coerce.number().int().positive().max(8760).default(168),
+  /**
+   * HTTP probe of a transport-only service (compose health checks, Kubernetes liveness/readiness):
+   * GET /live answers while the process runs, GET /health while its database answers too. 0: none.
+   */
+  HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  HEALTH_HOST: z.string().default('127.0.0.1'),
 };
 
 export const baseEnvSchema = z.object(baseEnvShape);

@@ -1,5 +1,6 @@
 export * from './database';
 export * from './env';
+export * from './health-probe';
 export * from './logger';
 export * from './outage';
 export * from './queues';

@@ -4,6 +4,7 @@ import type { DataSource } from 'typeorm';
 
 import { ensureDatabase, runMigrationsLocked } from './database';
 import type { BaseEnv } from './env';
+import { startHealthProbe } from './health-probe';
 import { createPino, PinoNestLogger } from './logger';
 import { RpcErrorFilter } from './rpc';
 import { serverStrategy } from './transport';
@@ -40,6 +41,14 @@ export async function listenAsService(
   app.useGlobalFilters(new RpcErrorFilter());
   app.enableShutdownHooks();
   await app.listen();
+  const probe = await startHealthProbe(app, env);
+  if (probe) {
+    const close = app.close.bind(app);
+    app.close = async () => {
+      probe.close();
+      await close();
+    };
+  }
   return app;
 }
 

@@ -44,6 +44,11 @@ const gatewayEnvSchema = z.object({
    */
   ENGINE_PROXY_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
   /**
+   * The supervisor's state file (scripts/platform.mjs writes .run/supervisor.json): health names a
+   * supervised service that is down or restarting. Empty: not supervised by platform.mjs.
+   */
+  PLATFORM_STATUS_FILE: z.string().default(''),
+  /**
    * The billing service holds money: while it does not answer the health check is DOWN. Only test
    * stacks without billing turn this off (false), so their health reports it DOWN but stays UP.
    */

@@ -16,6 +16,7 @@ import { Public } from '../common/decorators';
 import { GATEWAY_REDIS } from '../common/redis.provider';
 import { GATEWAY_ENV, type GatewayEnv } from '../config/env';
 import { ServiceClient } from '../rpc/service-client';
+import { type SupervisedState, supervisedServices } from './supervisor-status';
 
 type Status = 'UP' | 'DOWN';
 
@@ -33,6 +34,10 @@ export interface GatewayHealth {
     /** An agent worker answered, with its database and the engine reachable. */
     agentWorker: Status;
   };
+  /** Processes of scripts/platform.mjs by name (when it runs the platform): UP, STARTING, RESTARTING, DOWN. */
+  services?: Record<string, SupervisedState>;
+  /** What is not serving: services that do not answer or that the supervisor is restarting. */
+  down?: string[];
 }
 
 /**
@@ -87,8 +92,26 @@ export class HealthController {
     const workflowUp = !workflow || (workflow.mysql === 'UP' && workflow.engine === 'UP');
     // Billing holds money: one that does not answer (or has lost its database) makes the platform DOWN.
     const billingUp = billing ? billing.mysql === 'UP' : !this.env.BILLING_REQUIRED;
-    const up = redis === 'UP' && identity?.mysql === 'UP' && workflowUp && workerUp && billingUp;
+    const supervised = await supervisedServices(this.env.PLATFORM_STATUS_FILE);
+    const down = Object.entries(supervised)
+      .filter(([, state]) => state !== 'UP')
+      .map(([name, state]) => `${name} (${state.toLowerCase()})`);
+    if (!identity && supervised.identity === 'UP') down.push('identity');
+    if (!identity && !supervised.identity) down.push('identity');
+    const allSupervisedUp = Object.values(supervised).every((state) => state === 'UP');
+    const up =
+      redis === 'UP' &&
+      identity?.mysql === 'UP' &&
+      workflowUp &&
+      workerUp &&
+      billingUp &&
+      allSupervisedUp;
     if (!up) void reply.status(503);
-    return { status: up ? 'UP' : 'DOWN', checks };
+    return {
+      status: up ? 'UP' : 'DOWN',
+      checks,
+      ...(Object.keys(supervised).length ? { services: supervised } : {}),
+      ...(down.length ? { down } : {}),
+    };
   }
 }
