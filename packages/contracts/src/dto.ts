@@ -19,6 +19,7 @@ export * from './dto/admin/roles.dto';
 export * from './dto/admin/users.dto';
 export * from './dto/antibody.dto';
 export * from './dto/auth.dto';
+export * from './dto/billing-mission.dto';
 export * from './dto/chat.dto';
 export * from './dto/common.dto';
 export * from './dto/context.dto';

@@ -1,5 +1,6 @@
 export * from './antibody/structure';
 export * from './billing/messages';
+export * from './billing/mission-patterns';
 export * from './billing/order-messages';
 export * from './billing/order-patterns';
 export * from './billing/order-states';

@@ -3,6 +3,9 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 
 import { AgentsController } from './agents/agents.controller';
 import { AgentsService } from './agents/agents.service';
+import { BillingClient } from './billing/billing-client';
+import { MissionChargesController } from './billing/mission-charges.controller';
+import { MissionCharges } from './billing/mission-charges.service';
 import { BpmController } from './bpm/bpm.controller';
 import { FormsService } from './bpm/forms.service';
 import { GroupsService } from './bpm/groups.service';
@@ -64,6 +67,7 @@ export class AppModule {
         ChatController,
         PlaygroundController,
         HealthController,
+        MissionChargesController,
       ],
       providers: [
         { provide: WORKFLOW_ENV, useValue: env },
@@ -95,6 +99,8 @@ export class AppModule {
         ConversationsService,
         AssistantService,
         PlaygroundService,
+        BillingClient,
+        MissionCharges,
       ],
     };
   }

@@ -17,6 +17,7 @@ import {
   type ValidationOptions,
 } from 'class-validator';
 
+import { MISSION_PRICE_MAX } from '../billing/mission-patterns';
 import { MAX_PAGE_SIZE } from '../common/envelope';
 import type { MessageKey } from '../common/messages';
 import { PROCESS_KEY_PATTERN } from '../common/rules';
@@ -184,6 +185,16 @@ export class WorkflowBody {
   @Optional()
   @Tags()
   tags?: string[];
+
+  /**
+   * Price of a mission on the workflow, in points (issue 14); null: the system parameter
+   * `wujie.mission.price`; left out: unchanged (a new workflow: null).
+   */
+  @Optional()
+  @IsInt(says('validation.invalid'))
+  @Min(0, says('validation.invalid'))
+  @Max(MISSION_PRICE_MAX, says('validation.invalid'))
+  price?: number | null;
 }
 
 /** PUT /wujie/workflow. */

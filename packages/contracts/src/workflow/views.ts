@@ -32,6 +32,8 @@ export interface WorkflowSummaryView extends WorkflowSimpleView, AuditView {
   tags: string[];
   /** Number of the current version. */
   version: number;
+  /** Price of a mission in points; null: the system parameter `wujie.mission.price` applies. */
+  price: number | null;
 }
 
 export interface WorkflowView extends WorkflowSummaryView {

@@ -19,6 +19,12 @@ const workflowEnvSchema = z.object({
    */
   MISSION_RECONCILE_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
   /**
+   * How often the settles and releases of mission charges still due are sent to billing (retried
+   * with a backoff while billing is down); 0 turns the timer off (each decision is still sent once
+   * at once).
+   */
+  MISSION_CHARGE_RETRY_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
+  /**
    * A real Camunda 7 / Operaton REST API (e.g. http://camunda:8080/engine-rest). Unset: the service
    * runs the embedded engine (packages/engine) and serves its REST API at ENGINE_HOST:ENGINE_PORT.
    */

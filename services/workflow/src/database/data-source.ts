@@ -10,6 +10,7 @@ import { SeedAgentWorkflows1764290100000 } from './migrations/1764290100000-Seed
 import { DeploymentGraph1764300000000 } from './migrations/1764300000000-DeploymentGraph';
 import { MissionWaits1764400000000 } from './migrations/1764400000000-MissionWaits';
 import { Conversations1764410000000 } from './migrations/1764410000000-Conversations';
+import { MissionCharges1764500000000 } from './migrations/1764500000000-MissionCharges';
 
 /** Migrations in order; listed explicitly so the build needs no file globbing. */
 export const WORKFLOW_MIGRATIONS = [
@@ -21,6 +22,7 @@ export const WORKFLOW_MIGRATIONS = [
   DeploymentGraph1764300000000,
   MissionWaits1764400000000,
   Conversations1764410000000,
+  MissionCharges1764500000000,
 ];
 
 export function workflowDataSourceOptions(url: string) {

@@ -1,4 +1,5 @@
 import { Agent } from '../agents/agent.entity';
+import { MissionCharge } from '../billing/mission-charge.entity';
 import { BpmForm, BpmModel, TaskAssignRule, UserGroup } from '../bpm/bpm.entities';
 import { ChatMessage, Conversation } from '../chat/conversation.entity';
 import { FunctionDef } from '../functions/function.entity';
@@ -24,4 +25,5 @@ export const WORKFLOW_ENTITIES = [
   MissionWait,
   Conversation,
   ChatMessage,
+  MissionCharge,
 ];

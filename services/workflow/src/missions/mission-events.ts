@@ -2,13 +2,16 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/
 import {
   AGENT_STATUS_TYPE,
   type AgentStatusPush,
+  MISSION_STATUS,
   type MissionEvent,
   type MissionLogView,
+  type MissionStatus,
 } from '@platform/contracts';
 import { createRedis, publishToUser } from '@platform/nest-common';
 import type Redis from 'ioredis';
 import type { DataSource } from 'typeorm';
 
+import { MissionCharges } from '../billing/mission-charges.service';
 import { WORKFLOW_ENV, type WorkflowEnv } from '../config/env';
 import { InjectWorkflowDb } from '../database/inject';
 import type { Mission } from './mission.entity';
@@ -100,6 +103,13 @@ export class MissionPushes implements OnApplicationShutdown {
   }
 }
 
+/** Statuses that end a run: its charge is settled or released (MissionCharges). */
+const ENDS_A_RUN: readonly MissionStatus[] = [
+  MISSION_STATUS.completed,
+  MISSION_STATUS.stopped,
+  MISSION_STATUS.error,
+];
+
 /**
  * Moves a mission by the transition table (moveMission: compare-and-set on the status read) and
  * announces the move to its owner. A move that changes nothing announces nothing unless `push` is
@@ -108,9 +118,12 @@ export class MissionPushes implements OnApplicationShutdown {
  */
 @Injectable()
 export class MissionMoves {
+  private readonly logger = new Logger(MissionMoves.name);
+
   constructor(
     @InjectWorkflowDb() private readonly db: DataSource,
     private readonly pushes: MissionPushes,
+    private readonly charges: MissionCharges,
   ) {}
 
   async move(
@@ -125,6 +138,12 @@ export class MissionMoves {
   ): Promise<Mission> {
     const before = mission.status;
     const moved = await moveMission(this.db, mission, event, changes, options);
+    if (moved.status !== before && ENDS_A_RUN.includes(moved.status)) {
+      // The run's charge is decided now; if this fails, the charges' sweep decides it later.
+      await this.charges.ended(moved, moved.status).catch((error: unknown) => {
+        this.logger.warn(`mission ${moved.code}: charge not decided yet: ${String(error)}`);
+      });
+    }
     if (options.push === 'never') return moved;
     if (moved.status !== before || options.push === 'always') {
       await this.pushes.status(moved, event, options.detail);

@@ -14,8 +14,10 @@ import { CamundaRestError, type VariableMap } from '@platform/engine';
 import { type DataSource, In } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 
+import { MissionCharges } from '../billing/mission-charges.service';
 import { InjectWorkflowDb } from '../database/inject';
 import { EngineConnection } from '../engine/engine-connection';
+import { Workflow } from '../workflows/workflow.entity';
 import { Mission, MissionLog } from './mission.entity';
 import { MissionAccess, type MissionCaller } from './mission-access';
 import { isRerunnable, MissionDiagrams, nodesBefore, nodesFrom } from './mission-diagrams';
@@ -46,6 +48,7 @@ export class MissionRerunsService {
     private readonly moves: MissionMoves,
     private readonly pushes: MissionPushes,
     private readonly waits: MissionWaitsService,
+    private readonly charges: MissionCharges,
   ) {}
 
   async rerun(body: MissionRerunRpcBody, caller: MissionCaller): Promise<MissionStartedView> {
@@ -72,6 +75,12 @@ export class MissionRerunsService {
       endedAt: mission.endedAt,
     };
     const runId = randomUUID();
+    // A rerun is a new run: its price is frozen (on the owner's points) before anything moves.
+    const workflow = await this.db
+      .getRepository(Workflow)
+      .findOne({ where: { id: mission.workflowId }, select: { id: true, price: true } });
+    const price = await this.charges.priceOf({ price: workflow?.price ?? null });
+    await this.charges.freeze(mission.code, runId, Number(mission.ownerUserId), price);
     // The new run first, and without an instance while the engine is asked: a report of the new
     // run is then accepted at once, and the reconciler does not judge the mission by the old one.
     const moved = await moveMission(this.db, mission, 'rerun', {
@@ -107,12 +116,15 @@ export class MissionRerunsService {
           { id: mission.id, currentRunId: runId },
           previous as QueryDeepPartialEntity<Mission>,
         );
+      await this.charges.abandon(mission.code, runId);
       throw new DomainError('mission.rerun_failed');
     }
     await this.db
       .getRepository(Mission)
       .update({ id: mission.id, currentRunId: runId }, { processInstanceId: instanceId });
     moved.processInstanceId = instanceId;
+    // The run it replaced: spent when a node of it finished, else its points go back.
+    await this.charges.replaced(mission, previous.currentRunId);
     await this.pushes.status(moved, 'rerun', { nodeId: node.id });
     // A run that starts at a user task for people waits for an administrator at once.
     if (node.kind === 'task') await this.waits.reconcileMission(moved);

@@ -27,6 +27,7 @@ import type {
 import { CamundaRestError, type ProcessInstanceDto } from '@platform/engine';
 import type { DataSource } from 'typeorm';
 
+import { MissionCharges } from '../billing/mission-charges.service';
 import { contains } from '../common/commands';
 import { pageRows } from '../common/pages';
 import { InjectWorkflowDb } from '../database/inject';
@@ -84,6 +85,7 @@ export class MissionsService {
     private readonly engine: EngineConnection,
     private readonly moves: MissionMoves,
     private readonly waits: MissionWaitsService,
+    private readonly charges: MissionCharges,
   ) {}
 
   /**
@@ -118,9 +120,12 @@ export class MissionsService {
     }
     let deployment = await this.deployments.definitionFor(version);
     const runId = randomUUID();
+    const code = missionCode();
+    // The price is frozen before anything of the mission exists: too few points start nothing.
+    await this.charges.freeze(code, runId, caller.userId, await this.charges.priceOf(workflow));
     const mission = await this.db.getRepository(Mission).save(
       this.db.getRepository(Mission).create({
-        code: missionCode(),
+        code,
         name: body.name ?? workflow.name,
         description: body.description ?? '',
         workflowId: workflow.id,
@@ -154,6 +159,7 @@ export class MissionsService {
       });
     } catch (error) {
       await this.db.getRepository(Mission).delete({ id: mission.id });
+      await this.charges.abandon(code, runId);
       this.logger.warn(`mission ${mission.code} did not start: ${String(error)}`);
       throw new DomainError('mission.start_failed');
     }

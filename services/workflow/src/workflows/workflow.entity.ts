@@ -44,6 +44,10 @@ export class Workflow extends WorkflowFields {
   /** Number of the current version. */
   @Column({ type: 'int', default: 1 })
   version!: number;
+
+  /** Price of a mission in points; null: the system parameter `wujie.mission.price`. Not versioned. */
+  @Column({ type: 'int', nullable: true })
+  price!: number | null;
 }
 
 /** A saved state of a workflow; the current one is rewritten until the workflow is online. */

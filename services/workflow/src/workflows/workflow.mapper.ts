@@ -16,6 +16,7 @@ export function workflowSummary(row: Workflow): WorkflowSummaryView {
     params: row.params,
     tags: row.tags,
     version: row.version,
+    price: row.price ?? null,
     ...auditView(row),
   };
 }

@@ -55,6 +55,7 @@ const SUMMARY_COLUMNS: (keyof Workflow)[] = [
   'params',
   'tags',
   'version',
+  'price',
   'createBy',
   'createTime',
   'updateBy',
@@ -115,6 +116,7 @@ export class WorkflowsService {
           ...content,
           processKey,
           version: 1,
+          price: body.price ?? null,
           createBy: actor,
           updateBy: actor,
         }),
@@ -129,6 +131,8 @@ export class WorkflowsService {
     const current = await this.find(body.id);
     const content = contentOf(body, current);
     await this.save(body.id, content, actor, null);
+    // The price is the workflow's, not a version's: a change applies to the next mission at once.
+    if (body.price !== undefined) await this.workflows.update(body.id, { price: body.price });
     return this.get(body.id);
   }
 
@@ -182,6 +186,7 @@ export class WorkflowsService {
         params: source.params,
         tags: source.tags,
         workflow: xml,
+        price: source.price,
       },
       actor,
     );
