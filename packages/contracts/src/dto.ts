@@ -25,6 +25,7 @@ export * from './dto/common.dto';
 export * from './dto/context.dto';
 export * from './dto/decorators';
 export * from './dto/mission.dto';
+export * from './dto/notification.dto';
 export * from './dto/order.dto';
 export * from './dto/playground.dto';
 export * from './dto/workflow.dto';

@@ -20,6 +20,7 @@ export * from './identity/admin-patterns';
 export * from './identity/patterns';
 export * from './identity/permissions';
 export * from './identity/session';
+export * from './notification/messages-api';
 export * from './workflow/agent-context';
 export * from './workflow/agent-graph';
 export * from './workflow/agent-runtime';

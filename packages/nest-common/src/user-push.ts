@@ -6,7 +6,9 @@ import type Redis from 'ioredis';
  * stored by its owner first (in-app messages) and the push only announces it.
  */
 export interface UserPush {
-  userId: number;
+  /** One user (publishToUser), or several (publishToUsers: one Redis message for many recipients). */
+  userId?: number;
+  userIds?: number[];
   /** Sent to the browser as is: plain text, or JSON such as `{type, message, messageEn}`. */
   payload: string;
 }
@@ -40,4 +42,24 @@ export async function publishToUser(
     payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
   };
   await redis.publish(userPushChannel(namespace), JSON.stringify(message));
+}
+
+/** Users per Redis message of publishToUsers: a notice to 10,000 users is two messages, not 10,000. */
+export const PUSH_USERS_PER_MESSAGE = 5000;
+
+/** The same frame to many users (a notice, a role's message), in a few Redis messages. */
+export async function publishToUsers(
+  redis: Redis,
+  namespace: string,
+  userIds: readonly number[],
+  payload: string | Record<string, unknown>,
+): Promise<void> {
+  const text = typeof payload === 'string' ? payload : JSON.stringify(payload);
+  for (let i = 0; i < userIds.length; i += PUSH_USERS_PER_MESSAGE) {
+    const message: UserPush = {
+      userIds: userIds.slice(i, i + PUSH_USERS_PER_MESSAGE),
+      payload: text,
+    };
+    await redis.publish(userPushChannel(namespace), JSON.stringify(message));
+  }
 }

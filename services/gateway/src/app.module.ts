@@ -33,6 +33,7 @@ import {
   OnlineController,
 } from './monitor/monitor.controller';
 import { OpenApiHolder } from './openapi/openapi';
+import { MessageController } from './notification/message.controller';
 import { OpenApiController } from './openapi/openapi.controller';
 import { RPC_CLIENT, ServiceClient } from './rpc/service-client';
 import { UserSocketHub } from './socket/user-socket.hub';
@@ -103,6 +104,8 @@ export const GATEWAY_CONTROLLERS = [
   PlaygroundController,
   // Engine operations: Cockpit through the gateway (issue 18)
   EngineOpsController,
+  // In-app messages of the notification service (issue 15)
+  MessageController,
 ];
 
 @Module({})

@@ -47,6 +47,7 @@ import { RegistrationService } from './users/registration.service';
 import { SessionSync } from './users/session-sync.service';
 import { UserDirectory } from './users/user-directory.service';
 import { UserImportService } from './users/user-import.service';
+import { UserIdsController } from './users/user-ids.controller';
 import { UsersAdminController } from './users/users-admin.controller';
 import { UsersAdminService } from './users/users-admin.service';
 import { CODE_SENDERS, type CodeSender } from './verification/code-sender';
@@ -83,6 +84,7 @@ export class AppModule {
         AuthController,
         HealthController,
         UsersAdminController,
+        UserIdsController,
         RolesController,
         SystemController,
         DictsController,

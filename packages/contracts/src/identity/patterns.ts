@@ -16,6 +16,8 @@ export const IDENTITY_PATTERNS = {
   routers: 'identity.menu.routers',
   checkMainland: 'identity.user.mainland',
   bindPhone: 'identity.user.phone.bind',
+  /** Ids of live, enabled users: of a role, or everyone (the notification service's audiences). */
+  userIds: 'identity.user.ids',
 } as const;
 
 export type IdentityPattern = (typeof IDENTITY_PATTERNS)[keyof typeof IDENTITY_PATTERNS];

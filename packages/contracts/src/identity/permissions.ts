@@ -220,7 +220,8 @@ export const PERMISSIONS = {
       refund: 'wujie:recharge:refund',
       verify: 'wujie:recharge:verify',
     },
-    message: { list: 'wujie:message:list' },
+    /** Reading one's own messages (every user); sending to a user, a role or everyone (administrators). */
+    message: { list: 'wujie:message:list', send: 'wujie:message:send' },
     promotion: { view: 'wujie:promotion:view' },
     antibody: { use: 'wujie:antibody:use' },
   },

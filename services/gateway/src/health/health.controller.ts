@@ -7,6 +7,7 @@ import {
   type BillingHealthView,
   type HealthView,
   IDENTITY_PATTERNS,
+  NOTIFICATION_PATTERNS,
   WORKFLOW_PATTERNS,
 } from '@platform/contracts';
 import type { FastifyReply } from 'fastify';
@@ -62,7 +63,7 @@ export class HealthController {
       .ping()
       .then(() => 'UP' as const)
       .catch(() => 'DOWN' as const);
-    const [identity, workflow, worker, billing] = await Promise.all([
+    const [identity, workflow, worker, notification, billing] = await Promise.all([
       this.services
         .send<HealthView>(IDENTITY_PATTERNS.health, {}, HEALTH_TIMEOUT_MS)
         .catch(() => null),
@@ -71,6 +72,9 @@ export class HealthController {
         .catch(() => null),
       this.services
         .send<AgentWorkerHealthView>(AGENT_WORKER_PATTERNS.health, {}, WORKFLOW_HEALTH_TIMEOUT_MS)
+        .catch(() => null),
+      this.services
+        .send<HealthView>(NOTIFICATION_PATTERNS.health, {}, WORKFLOW_HEALTH_TIMEOUT_MS)
         .catch(() => null),
       this.services
         .send<BillingHealthView>(BILLING_PATTERNS.health, {}, HEALTH_TIMEOUT_MS)
@@ -84,12 +88,15 @@ export class HealthController {
         identity: identity?.mysql ?? ('DOWN' as const),
         workflow: workflow?.mysql ?? ('DOWN' as const),
         agent: worker?.mysql ?? ('DOWN' as const),
+        notification: notification?.mysql ?? ('DOWN' as const),
         billing: billing?.mysql ?? ('DOWN' as const),
       },
       engine: workflow?.engine ?? ('DOWN' as const),
       agentWorker: worker && workerUp ? ('UP' as const) : ('DOWN' as const),
     };
     const workflowUp = !workflow || (workflow.mysql === 'UP' && workflow.engine === 'UP');
+    // Like the workflow service: optional in a stack, but one that answers must have its database.
+    const notificationUp = !notification || notification.mysql === 'UP';
     // Billing holds money: one that does not answer (or has lost its database) makes the platform DOWN.
     const billingUp = billing ? billing.mysql === 'UP' : !this.env.BILLING_REQUIRED;
     const supervised = await supervisedServices(this.env.PLATFORM_STATUS_FILE);
@@ -104,6 +111,7 @@ export class HealthController {
       identity?.mysql === 'UP' &&
       workflowUp &&
       workerUp &&
+      notificationUp &&
       billingUp &&
       allSupervisedUp;
     if (!up) void reply.status(503);

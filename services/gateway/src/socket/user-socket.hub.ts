@@ -160,7 +160,11 @@ export class UserSocketHub implements OnApplicationShutdown {
     ws.on('error', () => ws.terminate());
   }
 
-  /** Delivers one push to this instance's sockets of the user, dropping those whose session ended. */
+  /**
+   * Delivers one push to this instance's sockets of its user (or users), dropping those whose session
+   * ended. The sessions are looked up together (ioredis pipelines them), once per session, so a
+   * notice to thousands of sockets costs a few Redis round trips, not one per socket.
+   */
   private async deliver(raw: string): Promise<void> {
     let push: UserPush;
     try {
@@ -168,14 +172,29 @@ export class UserSocketHub implements OnApplicationShutdown {
     } catch {
       return;
     }
-    for (const ws of this.sockets.get(push.userId) ?? []) {
-      const identity = this.identities.get(ws);
-      if (!identity || !(await this.sessions.get(identity.tokenId))) {
-        ws.close(4401, 'session ended');
-        continue;
+    const userIds = push.userIds ?? (push.userId === undefined ? [] : [push.userId]);
+    const targets: WebSocket[] = [];
+    for (const userId of userIds) for (const ws of this.sockets.get(userId) ?? []) targets.push(ws);
+    if (targets.length === 0) return;
+    const live = new Map<string, Promise<boolean>>();
+    const isLive = (tokenId: string) => {
+      let check = live.get(tokenId);
+      if (!check) {
+        check = this.sessions.get(tokenId).then(Boolean, () => true);
+        live.set(tokenId, check);
       }
-      if (ws.readyState === WebSocket.OPEN) ws.send(push.payload);
-    }
+      return check;
+    };
+    await Promise.all(
+      targets.map(async (ws) => {
+        const identity = this.identities.get(ws);
+        if (!identity || !(await isLive(identity.tokenId))) {
+          ws.close(4401, 'session ended');
+          return;
+        }
+        if (ws.readyState === WebSocket.OPEN) ws.send(push.payload);
+      }),
+    );
   }
 
   /** Logout, a password change or a forced logout ended the session: its sockets close at once. */

@@ -14,6 +14,7 @@ import { HideMenusWithoutPage1763770150000 } from './migrations/1763770150000-Hi
 import { ShowMissionMenus1764400100000 } from './migrations/1764400100000-ShowMissionMenus';
 import { ShowWorkbenchMenu1764400200000 } from './migrations/1764400200000-ShowWorkbenchMenu';
 import { ShowAssistantConsoleMenus1764400300000 } from './migrations/1764400300000-ShowAssistantConsoleMenus';
+import { MessagesMenu1764600100000 } from './migrations/1764600100000-MessagesMenu';
 
 /** Migrations in order; listed explicitly so the build needs no file globbing. */
 export const IDENTITY_MIGRATIONS = [
@@ -29,6 +30,7 @@ export const IDENTITY_MIGRATIONS = [
   ShowMissionMenus1764400100000,
   ShowWorkbenchMenu1764400200000,
   ShowAssistantConsoleMenus1764400300000,
+  MessagesMenu1764600100000,
 ];
 
 export function identityDataSourceOptions(url: string) {
