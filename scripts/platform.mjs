@@ -39,7 +39,8 @@ import {
 import { ensureEngineCredentials } from './engine-credentials.mjs';
 
 const root = new URL('..', import.meta.url).pathname.replace(/\/$/, '');
-const runDir = join(root, '.run');
+// PLATFORM_RUN_DIR: where logs and supervisor.json go (the fault suite runs a platform of its own).
+const runDir = process.env.PLATFORM_RUN_DIR || join(root, '.run');
 mkdirSync(runDir, { recursive: true });
 
 function loadDotEnv() {
@@ -77,6 +78,8 @@ const services = [
   { name: 'workflow', dir: 'services/workflow' },
   // Points, rewards, orders: holds money, so the gateway's health is DOWN while it does not answer.
   { name: 'billing', dir: 'services/billing' },
+  // In-app messages: consumes the platform's events and pushes them to users' sockets.
+  { name: 'notification', dir: 'services/notification' },
   // Agent nodes of missions; it fetches from the engine the workflow service uses (ENGINE_URL or
   // the embedded one at ENGINE_HOST:ENGINE_PORT) and retries until that engine answers.
   { name: 'agent-worker', dir: 'services/agent-worker' },
@@ -315,7 +318,12 @@ if (choice.kind === 'operaton') {
   // Built (once) here; a restart after a crash starts the same jar again.
   let build = true;
   await supervise('engine', async () => {
-    engine = await startEngine({ env, build, log: (line) => console.log(line) });
+    engine = await startEngine({
+      env,
+      build,
+      log: (line) => console.log(line),
+      logFile: join(runDir, 'engine.log'),
+    });
     build = false;
     return engine.child;
   });

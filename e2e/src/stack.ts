@@ -96,6 +96,7 @@ const REQUIRED_BUILDS = [
   'services/identity/dist/main.js',
   'services/workflow/dist/main.js',
   'services/billing/dist/main.js',
+  'services/notification/dist/main.js',
   'services/gateway/dist/main.js',
   'web/dist/index.html',
 ];
@@ -133,6 +134,11 @@ export async function startStack(): Promise<Stack> {
     ...common,
     BILLING_DB_URL: mysqlUrl(`${database}_billing`),
   });
+  // In-app messages and the events' live pushes (the bell in the header).
+  const notification = start('notification', 'services/notification/dist/main.js', {
+    ...common,
+    NOTIFICATION_DB_URL: mysqlUrl(`${database}_notify`),
+  });
   const gateway = start('gateway', 'services/gateway/dist/main.js', {
     ...common,
     GATEWAY_HOST: '127.0.0.1',
@@ -142,7 +148,7 @@ export async function startStack(): Promise<Stack> {
     WEB_ORIGINS: baseUrl,
     STRUCTURE_PREDICTOR_URL: predictor.url,
   });
-  const children = [identity, workflow, billing, gateway];
+  const children = [identity, workflow, billing, notification, gateway];
   const agentWorker = existsSync(join(ROOT, AGENT_WORKER))
     ? start('agent-worker', AGENT_WORKER, {
         ...common,
@@ -168,6 +174,7 @@ export async function startStack(): Promise<Stack> {
     await connection.query(`DROP DATABASE IF EXISTS \`${database}_wf\``);
     await connection.query(`DROP DATABASE IF EXISTS \`${database}_agent\``);
     await connection.query(`DROP DATABASE IF EXISTS \`${database}_billing\``);
+    await connection.query(`DROP DATABASE IF EXISTS \`${database}_notify\``);
     await connection.end();
   };
   try {
