@@ -6,6 +6,7 @@ import { BILLING_ENTITIES, billingDataSourceOptions } from './database/data-sour
 import { BILLING_DB } from './database/inject';
 import { HealthController } from './health/health.controller';
 import { LedgerService } from './ledger/ledger.service';
+import { OrdersModule } from './orders/orders.module';
 
 @Module({})
 export class AppModule {
@@ -18,6 +19,7 @@ export class AppModule {
           name: BILLING_DB,
         }),
         TypeOrmModule.forFeature(BILLING_ENTITIES, BILLING_DB),
+        OrdersModule.forRoot(env),
       ],
       controllers: [HealthController],
       providers: [{ provide: BILLING_ENV, useValue: env }, LedgerService],

@@ -13,6 +13,7 @@ import type Redis from 'ioredis';
 
 import { AntibodyController } from './antibody/antibody.controller';
 import { AuthController } from './auth/auth.controller';
+import { OrderController } from './billing/order.controller';
 import { LocationController } from './auth/location.controller';
 import { AccessGuard } from './common/access.guard';
 import { DuplicateSubmitGuard } from './common/duplicate-submit.guard';
@@ -106,6 +107,8 @@ export const GATEWAY_CONTROLLERS = [
   EngineOpsController,
   // In-app messages of the notification service (issue 15)
   MessageController,
+  // Recharge orders, payment and invoices (issue 14)
+  OrderController,
 ];
 
 @Module({})

@@ -98,4 +98,14 @@ export const FIELD_LABELS: Record<string, BilingualText> = {
   memberUserIds: { zh: '成员', en: 'Members' },
   args: { zh: '参数值', en: 'Arguments' },
   version: { zh: '版本', en: 'Version' },
+  // Top-up information of a recharge order (issue 14)
+  amount: { zh: '充值金额', en: 'Amount' },
+  payType: { zh: '支付方式', en: 'Payment method' },
+  signingParty: { zh: '签约主体', en: 'Signing party' },
+  fullName: { zh: '姓名', en: 'Full name' },
+  country: { zh: '国家', en: 'Country' },
+  address: { zh: '地址', en: 'Address' },
+  companyAddress: { zh: '企业地址', en: 'Company address' },
+  jobTitle: { zh: '职务', en: 'Job title' },
+  orderId: { zh: '订单编号', en: 'Order ID' },
 };

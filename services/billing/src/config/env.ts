@@ -6,6 +6,17 @@ const int = (min: number, max: number, fallback: number) =>
 
 const billingEnvSchema = z.object({
   ...baseEnvShape,
+  // Alipay face-to-face payment (orders): all of app id and both keys set turn it on.
+  ALIPAY_APP_ID: z.string().default(''),
+  /** The application's private key (PEM or the key tool's base64; `\n` may stand for line breaks). */
+  ALIPAY_PRIVATE_KEY: z.string().default(''),
+  /** Alipay's public key (PEM or base64). */
+  ALIPAY_PUBLIC_KEY: z.string().default(''),
+  ALIPAY_GATEWAY: z.url().default('https://openapi.alipay.com/gateway.do'),
+  /** The public URL Alipay posts its notifications to: <site>/prod-api/wujie/order/alipay/notify. */
+  ALIPAY_NOTIFY_URL: z.string().default(''),
+  /** How often the job cancels overseas remittance orders past their five days (0: never). */
+  ORDER_EXPIRY_INTERVAL_MS: int(0, 86_400_000, 60_000),
   /** The billing service's own database: points accounts, ledger entries, orders, its event outbox. */
   BILLING_DB_URL: z.string().default('mysql://root@127.0.0.1:3306/platform_billing'),
   /** How often the outbox relay looks for unpublished events when none was just written. */

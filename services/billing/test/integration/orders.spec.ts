@@ -1,0 +1,413 @@
+import type { INestMicroservice } from '@nestjs/common';
+import {
+  ORDER_STATUSES,
+  type OrderAction,
+  type OrderActor,
+  type OrderStatus,
+  orderTransition,
+  type OrderView,
+} from '@platform/contracts';
+import {
+  ADMIN_PASSWORD,
+  api,
+  login,
+  registerByPhone,
+  setCaptcha,
+  startStack,
+  type TestStack,
+} from '@platform/gateway/testing';
+import { identityStarter } from '@platform/identity';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { loadBillingEnv } from '../../src/config/env';
+import { startBilling } from '../../src/main';
+import { OrderExpiry } from '../../src/orders/order-expiry';
+import { type AlipayDouble, forgerKey, startAlipayDouble } from '../support/alipay-double';
+
+// Recharge orders through the gateway's HTTP API on the real services (identity, billing), MariaDB
+// and Redis; Alipay is the local double that signs and verifies like the real gateway.
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Count 0/Kids[]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+let stack: TestStack;
+let billing: INestMicroservice;
+let alipay: AlipayDouble;
+let admin: string;
+let alice: string;
+let bob: string;
+
+const billingStarter = {
+  name: 'billing',
+  databaseEnv: 'BILLING_DB_URL',
+  start: async (env: Record<string, string>) =>
+    (billing = await startBilling(loadBillingEnv({ ...env, ORDER_EXPIRY_INTERVAL_MS: '0' }))),
+};
+
+beforeAll(async () => {
+  alipay = await startAlipayDouble();
+  stack = await startStack([identityStarter, billingStarter], {
+    ALIPAY_APP_ID: alipay.appId,
+    ALIPAY_PRIVATE_KEY: alipay.appPrivateKey.replace(/\n/g, '\\n'),
+    ALIPAY_PUBLIC_KEY: alipay.alipayPublicKey,
+    ALIPAY_GATEWAY: alipay.url,
+    ALIPAY_NOTIFY_URL: 'https://platform.example.com/prod-api/wujie/order/alipay/notify',
+  });
+  await setCaptcha(stack, false);
+  admin = await login(stack, 'admin', ADMIN_PASSWORD);
+  alice = (await registerByPhone(stack)).token;
+  bob = (await registerByPhone(stack)).token;
+});
+
+afterAll(async () => {
+  await stack?.close();
+  await alipay?.close();
+});
+
+const post = (path: string, token: string, body: object = {}) =>
+  api(stack)
+    .post(`/prod-api${path}`)
+    .set('Authorization', `Bearer ${token}`)
+    .set('repeatSubmit', 'false')
+    .query({ lang: 'en' })
+    .send(body);
+
+const get = (path: string, token: string, query: object = {}) =>
+  api(stack)
+    .get(`/prod-api${path}`)
+    .set('Authorization', `Bearer ${token}`)
+    .query({ lang: 'en', ...query });
+
+const TOP_UP = {
+  amount: 100,
+  payType: 'remittance',
+  signingParty: 'individual',
+  fullName: 'Alice Zhang',
+  country: '中国',
+  address: '1 Century Avenue, Shanghai',
+};
+
+async function createOrder(token: string, extra: object = {}) {
+  const res = await post('/wujie/order', token, { ...TOP_UP, ...extra });
+  expect(res.body, JSON.stringify(res.body)).toMatchObject({ code: 200 });
+  return res.body.data as { orderId: number; orderNo: string; points: number; qrCode?: string };
+}
+
+const upload = (kind: 'proof' | 'contract' | 'invoice/upload', token: string, orderId: number) =>
+  api(stack)
+    .post(`/prod-api/wujie/order/${kind}`)
+    .set('Authorization', `Bearer ${token}`)
+    .set('repeatSubmit', 'false')
+    .query({ orderId, lang: 'en' })
+    .attach(
+      'file',
+      kind === 'invoice/upload' ? PDF : PNG,
+      kind === 'invoice/upload' ? 'invoice.pdf' : 'proof.png',
+    );
+
+async function order(orderId: number): Promise<OrderView> {
+  const res = await get(`/wujie/order/${orderId}`, admin);
+  expect(res.body.code).toBe(200);
+  return res.body.data as OrderView;
+}
+
+/** Ledger entries written for an order (the credit's key is `order:<orderNo>`). */
+async function credits(orderNo: string): Promise<{ count: number; points: number }> {
+  const [rows] = await stack.dbs.billing.query(
+    `SELECT COUNT(*) AS n, COALESCE(SUM(points), 0) AS p FROM points_entry
+      WHERE ref_type = 'order' AND ref_id = ?`,
+    [orderNo],
+  );
+  const row = (rows as { n: number; p: number }[])[0];
+  return { count: Number(row.n), points: Number(row.p) };
+}
+
+/** A new order of Alice's brought to `status` through allowed moves. */
+async function orderIn(status: OrderStatus, extra: object = {}) {
+  const created = await createOrder(alice, extra);
+  const { orderId } = created;
+  if (status === 'pending_verification' || status === 'completed') {
+    expect((await upload('proof', alice, orderId)).body.code).toBe(200);
+    expect((await post('/wujie/order/user/payed', alice, { orderId })).body.code).toBe(200);
+  }
+  if (status === 'completed') {
+    expect((await post('/wujie/order/admin/payed', admin, { orderId })).body.code).toBe(200);
+  }
+  if (status === 'cancelled') {
+    expect((await post('/wujie/order/cancel', alice, { orderId })).body.code).toBe(200);
+  }
+  expect((await order(orderId)).status).toBe(status);
+  return created;
+}
+
+/** The HTTP calls of the table's moves, each with the actor that makes it. */
+const CALLS: { action: OrderAction; actor: OrderActor; path: string; as: () => string }[] = [
+  { action: 'userPayed', actor: 'owner', path: '/wujie/order/user/payed', as: () => alice },
+  { action: 'adminPayed', actor: 'admin', path: '/wujie/order/admin/payed', as: () => admin },
+  { action: 'adminRejected', actor: 'admin', path: '/wujie/order/admin/rejected', as: () => admin },
+  { action: 'cancel', actor: 'owner', path: '/wujie/order/cancel', as: () => alice },
+  { action: 'cancel', actor: 'admin', path: '/wujie/order/cancel', as: () => admin },
+];
+
+const PAIRS = CALLS.flatMap((call) =>
+  ORDER_STATUSES.map((from) => {
+    const move = orderTransition(call.action, from);
+    const allowed = move !== null && move.by.includes(call.actor);
+    return [
+      `${call.action} by ${call.actor} from ${from}: ${allowed ? `→ ${move?.to}` : 'refused'}`,
+      { call, from, allowed, to: allowed ? move!.to : from, credits: allowed && !!move?.credits },
+    ] as const;
+  }),
+);
+
+describe('order transitions through the API (every pair of the table)', () => {
+  it.each(PAIRS)('%s', async (_name, { call, from, allowed, to, credits: credit }) => {
+    const { orderId, orderNo, points } = await orderIn(from);
+    // The proof is there for userPayed's own check, so only the table decides.
+    if (from === 'pending_payment') await upload('proof', alice, orderId);
+    const before = await credits(orderNo);
+    const res = await post(call.path, call.as(), { orderId, reason: 'No money arrived' });
+    if (allowed) {
+      expect(res.body, JSON.stringify(res.body)).toMatchObject({ code: 200 });
+    } else {
+      expect(res.body).toMatchObject({ code: 601, msg: 'Order status abnormal' });
+    }
+    expect((await order(orderId)).status).toBe(to);
+    const after = await credits(orderNo);
+    expect(after.count - before.count).toBe(credit ? 1 : 0);
+    if (credit) expect(after.points).toBe(points);
+  });
+
+  it('should keep the rejection reason and let the user pay again after a rejection', async () => {
+    const { orderId } = await orderIn('pending_verification');
+    const missing = await post('/wujie/order/admin/rejected', admin, { orderId });
+    expect(missing.body.code).toBe(601);
+    await post('/wujie/order/admin/rejected', admin, { orderId, reason: 'Wrong account' });
+    const view = await order(orderId);
+    expect(view).toMatchObject({ status: 'pending_payment', rejectReason: 'Wrong account' });
+    expect((await post('/wujie/order/user/payed', alice, { orderId })).body.code).toBe(200);
+  });
+
+  it('should refuse user/payed without a remittance proof', async () => {
+    const { orderId } = await createOrder(alice);
+    const res = await post('/wujie/order/user/payed', alice, { orderId });
+    expect(res.body).toMatchObject({ code: 601, msg: 'Please upload the remittance proof first' });
+    expect((await order(orderId)).status).toBe('pending_payment');
+  });
+
+  it('should credit the points once and write the events when an order completes', async () => {
+    const { orderId, orderNo, points } = await orderIn('completed');
+    expect(points).toBe(1000); // 100 yuan at the default 10 points per yuan
+    expect(await credits(orderNo)).toEqual({ count: 1, points });
+    const [events] = await stack.dbs.billing.query(
+      `SELECT event_type FROM event_outbox WHERE JSON_UNQUOTE(JSON_EXTRACT(payload, '$.orderNo')) = ?
+          OR JSON_UNQUOTE(JSON_EXTRACT(payload, '$.reference.id')) = ? ORDER BY id`,
+      [orderNo, orderNo],
+    );
+    expect((events as { event_type: string }[]).map((e) => e.event_type)).toEqual([
+      'billing.order.status_changed',
+      'billing.points.credited',
+      'billing.order.status_changed',
+    ]);
+    const again = await post('/wujie/order/admin/payed', admin, { orderId });
+    expect(again.body.code).toBe(601);
+    expect(await credits(orderNo)).toEqual({ count: 1, points });
+  });
+});
+
+describe('top-up validation', () => {
+  it('should name the empty field in the language asked', async () => {
+    const en = await post('/wujie/order', alice, { ...TOP_UP, fullName: '' });
+    expect(en.body.code).toBe(500);
+    expect(en.body.msg).toContain('Full name cannot be empty');
+    const zh = await post('/wujie/order', alice, { ...TOP_UP, country: undefined }).query({
+      lang: 'zh',
+    });
+    expect(zh.body.msg).toContain('国家不能为空');
+  });
+
+  it('should require the company fields of a company only', async () => {
+    const res = await post('/wujie/order', alice, { ...TOP_UP, signingParty: 'company' });
+    expect(res.body.msg).toContain('Company name cannot be empty');
+    await createOrder(alice, {
+      signingParty: 'company',
+      companyName: 'Acme',
+      companyAddress: '2 Nanjing Road',
+      jobTitle: 'CFO',
+    });
+  });
+});
+
+describe('two users', () => {
+  it("should not let one user read or act on another user's order, proof or invoice", async () => {
+    const { orderId } = await orderIn('completed');
+    const put = (token: string) =>
+      api(stack)
+        .put('/prod-api/wujie/order/invoice')
+        .set('Authorization', `Bearer ${token}`)
+        .set('repeatSubmit', 'false')
+        .query({ lang: 'en' })
+        .send({ orderId });
+    expect((await put(bob)).body).toMatchObject({ code: 404, msg: 'The order does not exist' });
+    expect((await put(alice)).body.code).toBe(200);
+    expect((await upload('invoice/upload', admin, orderId)).body.code).toBe(200);
+    expect((await order(orderId)).invoiceStatus).toBe('issued');
+
+    // Bob: not in his list, not readable, no move, no file.
+    const list = await get('/wujie/order/list', bob, { pageSize: 50 });
+    expect(list.body.rows.map((o: OrderView) => o.orderId)).not.toContain(orderId);
+    expect((await get(`/wujie/order/${orderId}`, bob)).body.code).toBe(404);
+    for (const kind of ['proof', 'invoice']) {
+      const res = await get(`/wujie/order/file/${kind}`, bob, { orderId });
+      expect(res.body).toMatchObject({ code: 404 });
+    }
+    const open = await orderIn('pending_payment');
+    for (const path of ['/wujie/order/user/payed', '/wujie/order/cancel']) {
+      expect((await post(path, bob, { orderId: open.orderId })).body.code).toBe(404);
+    }
+    expect((await upload('proof', bob, open.orderId)).body.code).toBe(404);
+    expect((await order(open.orderId)).status).toBe('pending_payment');
+
+    // Alice and the administrator get the files themselves.
+    const proof = await get('/wujie/order/file/proof', alice, { orderId }).buffer(true);
+    expect(proof.status).toBe(200);
+    expect(Buffer.compare(proof.body as Buffer, PNG)).toBe(0);
+    const invoice = await get('/wujie/order/file/invoice', alice, { orderId }).buffer(true);
+    expect(invoice.headers['content-type']).toBe('application/pdf');
+    expect(Buffer.compare(invoice.body as Buffer, PDF)).toBe(0);
+    const byAdmin = await get('/wujie/order/file/invoice', admin, { orderId });
+    expect(byAdmin.status).toBe(200);
+
+    // A user's list holds only their own orders; the administrator's holds both users'.
+    const mine = await get('/wujie/order/list', alice, { pageSize: 500 });
+    const aliceId = (mine.body.rows as OrderView[])[0].userId;
+    expect((mine.body.rows as OrderView[]).every((o) => o.userId === aliceId)).toBe(true);
+    const all = await get('/wujie/order/list', admin, { pageSize: 10, status: 'completed' });
+    expect(all.body.total).toBeGreaterThan(0);
+    expect((all.body.rows as OrderView[]).every((o) => o.status === 'completed')).toBe(true);
+  });
+
+  it('should refuse a proof that is not what its name says and an invoice before it is asked', async () => {
+    const { orderId } = await createOrder(alice);
+    const fake = await api(stack)
+      .post('/prod-api/wujie/order/proof')
+      .set('Authorization', `Bearer ${alice}`)
+      .set('repeatSubmit', 'false')
+      .query({ orderId, lang: 'en' })
+      .attach('file', Buffer.from('not an image at all'), 'proof.png');
+    expect(fake.body.code).toBe(500);
+    expect((await order(orderId)).files).toEqual([]);
+    const completed = await orderIn('completed');
+    expect((await upload('invoice/upload', admin, completed.orderId)).body).toMatchObject({
+      code: 601,
+      msg: 'Order status abnormal',
+    });
+  });
+});
+
+describe('overseas remittance', () => {
+  it('should need the signed document and expire after five days by the scheduled job', async () => {
+    const overseas = await createOrder(alice, { country: 'Germany' });
+    const view = await order(overseas.orderId);
+    expect(view.overseas).toBe(true);
+    const days = (Date.parse(view.expireTime!) - Date.parse(view.createTime)) / 86_400_000;
+    expect(days).toBe(5);
+    await upload('proof', alice, overseas.orderId);
+    const noContract = await post('/wujie/order/user/payed', alice, { orderId: overseas.orderId });
+    expect(noContract.body).toMatchObject({ code: 601 });
+    expect(noContract.body.msg).toContain('signed document');
+
+    // An overseas order in each other state, and a domestic one: the sweep touches none of them.
+    const paid = await createOrder(alice, { country: 'Germany' });
+    await upload('proof', alice, paid.orderId);
+    await upload('contract', alice, paid.orderId);
+    expect(
+      (await post('/wujie/order/user/payed', alice, { orderId: paid.orderId })).body.code,
+    ).toBe(200);
+    const domestic = await createOrder(alice);
+
+    const expiry = billing.get(OrderExpiry);
+    const created = Date.parse(view.createTime);
+    expect(await expiry.sweep(new Date(created + 4 * 86_400_000))).toBe(0);
+    expect((await order(overseas.orderId)).status).toBe('pending_payment');
+    expect(await expiry.sweep(new Date(created + 5 * 86_400_000 + 60_000))).toBeGreaterThanOrEqual(
+      1,
+    );
+    expect((await order(overseas.orderId)).status).toBe('cancelled');
+    expect((await order(paid.orderId)).status).toBe('pending_verification');
+    expect((await order(domestic.orderId)).status).toBe('pending_payment');
+    // A second sweep finds nothing more to do.
+    await expiry.sweep(new Date(created + 6 * 86_400_000));
+    expect((await order(overseas.orderId)).status).toBe('cancelled');
+  });
+});
+
+describe('Alipay face-to-face payment (signed double)', () => {
+  const notify = (fields: Record<string, string>) =>
+    api(stack).post('/prod-api/wujie/order/alipay/notify').type('form').send(fields);
+
+  it('should precreate a QR code through the signed gateway', async () => {
+    const created = await createOrder(alice, { payType: 'alipay' });
+    expect(created.qrCode).toMatch(/^https:\/\/qr\.alipay\.com\//);
+    expect(alipay.trades.get(created.orderNo)?.totalAmount).toBe('100.00');
+    expect(alipay.badRequests).toBe(0);
+  });
+
+  it('should credit once however many times the same notification arrives', async () => {
+    const { orderId, orderNo, points } = await createOrder(alice, { payType: 'alipay' });
+    const fields = alipay.notification(orderNo);
+    for (let i = 0; i < 3; i += 1) {
+      const res = await notify(fields);
+      expect(res.status).toBe(200);
+      expect(res.text).toBe('success');
+      // The gateway refuses an identical POST within one second (spec's duplicate-submit rule).
+      await new Promise((r) => setTimeout(r, 1100));
+    }
+    expect((await order(orderId)).status).toBe('completed');
+    expect(await credits(orderNo)).toEqual({ count: 1, points });
+  });
+
+  it('should credit nothing for a forged signature, another app id or another amount', async () => {
+    const { orderId, orderNo } = await createOrder(alice, { payType: 'alipay' });
+    const forged = await notify(alipay.notification(orderNo, {}, forgerKey()));
+    expect(forged.text).toBe('failure');
+    const tampered = { ...alipay.notification(orderNo), total_amount: '0.01' };
+    expect((await notify(tampered)).text).toBe('failure');
+    const otherApp = await notify(alipay.notification(orderNo, { app_id: '2021000000000999' }));
+    expect(otherApp.text).toBe('failure');
+    const cheaper = await notify(alipay.notification(orderNo, { total_amount: '1.00' }));
+    expect(cheaper.text).toBe('failure');
+    expect((await order(orderId)).status).toBe('pending_payment');
+    expect(await credits(orderNo)).toEqual({ count: 0, points: 0 });
+  });
+
+  it.each(ORDER_STATUSES.map((s) => [s]))('alipayPaid from %s follows the table', async (from) => {
+    const created = await orderIn(from, { payType: 'alipay' });
+    const before = await credits(created.orderNo);
+    await notify(alipay.notification(created.orderNo));
+    const move = orderTransition('alipayPaid', from);
+    const expected = move ? move.to : from;
+    expect((await order(created.orderId)).status).toBe(expected);
+    const after = await credits(created.orderNo);
+    expect(after.count - before.count).toBe(move?.credits ? 1 : 0);
+  });
+
+  it('should complete the order when the QR page polls a paid trade', async () => {
+    const { orderId, orderNo, points } = await createOrder(alice, { payType: 'alipay' });
+    const waiting = await post('/wujie/order/alipay/query', alice, { orderId });
+    expect(waiting.body.data).toMatchObject({
+      status: 'pending_payment',
+      tradeStatus: 'WAIT_BUYER_PAY',
+    });
+    alipay.trades.get(orderNo)!.status = 'TRADE_SUCCESS';
+    const paid = await post('/wujie/order/alipay/query', alice, { orderId });
+    expect(paid.body.data).toMatchObject({ status: 'completed', tradeStatus: 'TRADE_SUCCESS' });
+    expect(await credits(orderNo)).toEqual({ count: 1, points });
+    expect((await post('/wujie/order/alipay/query', bob, { orderId })).body.code).toBe(404);
+  });
+});
