@@ -4,6 +4,7 @@ import './features/bpmn/register';
 import { registerAntibodyPages } from './features/antibody/register';
 import { registerChatPages } from './features/chat/register';
 import { registerConversationPages } from './features/conversations/register';
+import { registerMessagePages } from './features/messages/register';
 import { registerMissionPages } from './features/mission/register';
 import { registerPlaygroundPages } from './features/playground/register';
 import { registerWorkflowPages } from './features/workflow/register';
@@ -16,6 +17,7 @@ export function registerAllPages(): void {
   registerAntibodyPages();
   registerChatPages();
   registerConversationPages();
+  registerMessagePages();
   registerMissionPages();
   registerPlaygroundPages();
   registerWorkflowPages();

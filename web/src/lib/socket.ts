@@ -96,6 +96,30 @@ export function onAgentStatus(listener: (push: Record<string, unknown>) => void)
   return () => agentStatusListeners.delete(listener);
 }
 
+const messageListeners = new Set<() => void>();
+
+/**
+ * Follows the frames announcing a new in-app message (`{type: 'message', …}`): the header's bell counts
+ * again. The frame is also shown as a notice, in the reader's language. Returns the unsubscribe.
+ */
+export function onMessagePush(listener: () => void): () => void {
+  messageListeners.add(listener);
+  return () => messageListeners.delete(listener);
+}
+
+/** Whether a frame announces a new in-app message. */
+export function isMessagePush(raw: string): boolean {
+  if (!raw.includes('"message"')) return false;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return (
+      parsed !== null && typeof parsed === 'object' && (parsed as PushMessage).type === 'message'
+    );
+  } catch {
+    return false;
+  }
+}
+
 export interface UserSocketOptions {
   url: string;
   token: string;
@@ -139,6 +163,7 @@ export function openUserSocket(options: UserSocketOptions): void {
     if (typeof event.data !== 'string') return;
     const status = agentStatusOf(event.data);
     if (status) for (const listener of agentStatusListeners) listener(status);
+    if (isMessagePush(event.data)) for (const listener of messageListeners) listener();
     options.onEvent(interpretMessage(event.data, options.language()));
   };
   next.onclose = () => {

@@ -4,6 +4,7 @@ import { MENUS_HIDDEN_UNTIL_BUILT } from '../../../../services/identity/src/data
 import { MENUS_SHOWN_WITH_MISSIONS } from '../../../../services/identity/src/database/migrations/1764400100000-ShowMissionMenus';
 import { MENUS_SHOWN_WITH_CHAT } from '../../../../services/identity/src/database/migrations/1764400200000-ShowWorkbenchMenu';
 import { MENUS_SHOWN_WITH_ASSISTANT_CONSOLE } from '../../../../services/identity/src/database/migrations/1764400300000-ShowAssistantConsoleMenus';
+import { MENUS_SHOWN_WITH_MESSAGES } from '../../../../services/identity/src/database/migrations/1764600100000-MessagesMenu';
 import { flattenMenus } from '../../../../services/identity/src/database/seed/menus';
 import { registerAllPages } from '../../register-pages';
 import { CONTAINERS } from './menu';
@@ -21,6 +22,7 @@ const SHOWN_AGAIN = [
   ...MENUS_SHOWN_WITH_CHAT,
   ...MENUS_SHOWN_WITH_MISSIONS,
   ...MENUS_SHOWN_WITH_ASSISTANT_CONSOLE,
+  ...MENUS_SHOWN_WITH_MESSAGES,
 ];
 const shownAgain = new Set<number>(SHOWN_AGAIN.map((menu) => menu.id));
 const stillHidden = MENUS_HIDDEN_UNTIL_BUILT.filter((menu) => !shownAgain.has(menu.id));

@@ -20,6 +20,7 @@ import { Logo } from '../../../components/Logo';
 import { useSession } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
 import { patchLayout, setSize, type Size, SIZES, toggleSidebar, useLayout } from '../layout.store';
+import { MessageBell } from '../../messages/components/MessageBell';
 import { Breadcrumb } from './Breadcrumb';
 import { HeaderSearch } from './HeaderSearch';
 import classes from './Layout.module.css';
@@ -148,6 +149,7 @@ export function Navbar({ onLogout }: { onLogout: () => void }) {
             <IconChartArcs size={18} />
           </ActionIcon>
         </Tooltip>
+        <MessageBell />
         <FullscreenToggle />
         <SizeSelect />
         {NO_LANGUAGE_SWITCH.includes(pathname) ? null : <LanguageSwitch />}
