@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { forgetSession } from './features/auth/session';
 import { activateLanguage, storedLanguage } from './lib/i18n';
-import { notify } from './lib/notify';
+import { notify, showOutage } from './lib/notify';
 import { configureRequest } from './lib/request';
 import { registerAllPages } from './register-pages';
 import { buildRouter } from './router';
@@ -19,6 +19,7 @@ const router = buildRouter(queryClient);
 
 configureRequest({
   notify,
+  onOutage: showOutage,
   // Code 401 (spec §8): sign out and go to /index, which the guard sends on to the sign-in page.
   onUnauthorized: () => {
     forgetSession();

@@ -77,6 +77,9 @@ export function useApiServer(): () => ApiServer {
       baseUrl: api!.base,
       notify: () => undefined,
       onUnauthorized: () => undefined,
+      onOutage: () => undefined,
+      // Retries of a 503 after milliseconds, not seconds.
+      retryDelaysMs: [5, 5, 5],
     });
   });
   return () => api!;

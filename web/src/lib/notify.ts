@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { notifications } from '@mantine/notifications';
 
 import type { NoticeKind } from './request';
@@ -19,4 +20,31 @@ export function notify(kind: NoticeKind, message: string, title?: string): void 
     autoClose: NOTICE_DURATION_MS,
     withBorder: true,
   });
+}
+
+const OUTAGE_NOTICE = 'service-outage';
+let outageShown = false;
+
+/**
+ * The retryable notice while requests wait for the service to come back (request.ts retries them),
+ * removed when they got through: the page stays and recovers by itself.
+ */
+export function showOutage(message: string | null): void {
+  if (message === null) {
+    if (outageShown) notifications.hide(OUTAGE_NOTICE);
+    outageShown = false;
+    return;
+  }
+  const notice = {
+    id: OUTAGE_NOTICE,
+    color: 'orange',
+    title: t`Retrying automatically…`,
+    message,
+    loading: true,
+    autoClose: false as const,
+    withBorder: true,
+  };
+  if (outageShown) notifications.update(notice);
+  else notifications.show(notice);
+  outageShown = true;
 }

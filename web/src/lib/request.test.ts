@@ -187,3 +187,55 @@ describe('requestStream', () => {
     expect(notices).toEqual([]);
   });
 });
+
+describe('retries while the service is unavailable (issue 19)', () => {
+  let outage: (string | null)[];
+  beforeEach(() => {
+    outage = [];
+    configureRequest({ onOutage: (message) => outage.push(message) });
+  });
+
+  it('should retry a read answered 503 until it gets through, with a retryable notice, not an error', async () => {
+    let calls = 0;
+    server().on('/system/user/list', (_req, res) => {
+      calls += 1;
+      if (calls < 3) json(res, { code: 503, msg: 'temporarily unavailable' }, 503);
+      else json(res, { code: 200, msg: 'ok', rows: [], total: 0 });
+    });
+    const body = await request('/system/user/list');
+    expect(body.code).toBe(200);
+    expect(calls).toBe(3);
+    expect(outage).toEqual(['temporarily unavailable', 'temporarily unavailable', null]);
+    expect(notices).toEqual([]);
+  });
+
+  it('should send one Idempotency-Key per change and the same one on its own retries', async () => {
+    let calls = 0;
+    server().on('/system/user', (_req, res) => {
+      calls += 1;
+      if (calls === 1) json(res, { code: 504, msg: 'outcome unknown' }, 504);
+      else json(res, { code: 200, msg: 'ok', data: { userId: 5 } });
+    });
+    await request('/system/user', { method: 'POST', data: { userName: 'a' } });
+    await request('/system/user', { method: 'POST', data: { userName: 'b' } });
+    const keys = server().seen.map((seen) => seen.headers['idempotency-key']);
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+    // Reads carry none.
+    await request('/getInfo');
+    expect(server().seen[3]!.headers['idempotency-key']).toBeUndefined();
+  });
+
+  it('should give up after its retries with a warning, and leave refusals alone', async () => {
+    server().on('/down', (_req, res) => json(res, { code: 503, msg: 'still down' }, 503));
+    await expect(request('/down')).rejects.toThrow('still down');
+    expect(server().seen).toHaveLength(4);
+    expect(notices).toEqual([{ kind: 'warning', message: 'still down' }]);
+    expect(outage.at(-1)).toBeNull();
+    server().on('/refused', (_req, res) => json(res, { code: 500, msg: 'no' }));
+    await expect(request('/refused', { method: 'POST', data: {} })).rejects.toThrow('no');
+    expect(server().seen).toHaveLength(5);
+  });
+});

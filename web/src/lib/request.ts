@@ -20,6 +20,13 @@ export const REQUEST_TIMEOUT_MS = 100_000;
 export const CAPTCHA_TIMEOUT_MS = 20_000;
 export const REPEAT_WINDOW_MS = 1000;
 export const REPEAT_SIZE_CAP = 5 * 1024 * 1024;
+/**
+ * Waits before retrying a request the server could not serve for now (503: temporarily unavailable,
+ * 504: outcome unknown, 409: the same Idempotency-Key still in progress, or no answer at all): about
+ * half a minute in all, longer when the server's Retry-After says so.
+ */
+export const RETRY_DELAYS_MS = [1000, 2000, 4000, 8000, 8000, 8000];
+const MUTATIONS = new Set(['POST', 'PUT', 'DELETE']);
 
 export type NoticeKind = 'error' | 'warning' | 'success' | 'info';
 
@@ -30,12 +37,21 @@ export interface RequestHooks {
   notify: (kind: NoticeKind, message: string) => void;
   /** Code 401: sign the user out and go to /index. */
   onUnauthorized: () => void;
+  /**
+   * A retryable notice while requests wait for the service to come back (the server's message), and
+   * null once they got through: not an error page, the page recovers by itself.
+   */
+  onOutage: (message: string | null) => void;
+  /** Pauses between retries (tests shorten them). */
+  retryDelaysMs: readonly number[];
 }
 
 const hooks: RequestHooks = {
   baseUrl: API_BASE,
   notify: () => undefined,
   onUnauthorized: () => undefined,
+  onOutage: () => undefined,
+  retryDelaysMs: RETRY_DELAYS_MS,
 };
 
 export function configureRequest(next: Partial<RequestHooks>): void {
@@ -58,6 +74,13 @@ export interface RequestOptions {
   silent?: boolean;
   /** Cancels the request (and the reading of a streamed answer); a cancelled request shows no notice. */
   signal?: AbortSignal;
+  /**
+   * The `Idempotency-Key` of a POST, PUT or DELETE; by default one is made per call and reused on its
+   * own retries, so a retried submit is done once on the server.
+   */
+  idempotencyKey?: string;
+  /** false: no automatic retry while the service is unavailable. */
+  retry?: boolean;
 }
 
 /** A rejected request: `code` is the envelope code (or the HTTP status when there was no envelope). */
@@ -163,7 +186,11 @@ function fail(code: number, message: string, options: RequestOptions, body?: unk
     }
     throw new RequestError(expired, code, body);
   }
-  if (!options.silent) hooks.notify(code === RESPONSE_CODES.warn ? 'warning' : 'error', message);
+  // "Not now" (unavailable, outcome unknown) is a warning to try again, not an error.
+  const retryable = code === RESPONSE_CODES.unavailable || code === RESPONSE_CODES.outcomeUnknown;
+  if (!options.silent) {
+    hooks.notify(code === RESPONSE_CODES.warn || retryable ? 'warning' : 'error', message);
+  }
   throw new RequestError(message, code, body);
 }
 
@@ -179,28 +206,93 @@ function headersFor(options: RequestOptions, json: boolean): Headers {
   return headers;
 }
 
+/** A new Idempotency-Key (random, 122 bits). */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}
+
+/** Requests now waiting for the service to come back; the notice goes when the last one got through. */
+const waiting = new Set<object>();
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    });
+  });
+}
+
+/** Whether an answer says "not now" rather than "no": worth the same request again shortly. */
+function transient(response: Response, method: string): boolean {
+  if (response.status === 503 || response.status === 504) return true;
+  // The same Idempotency-Key is still being worked on: its answer comes with a later retry.
+  return response.status === 409 && MUTATIONS.has(method);
+}
+
+async function outageMessage(response: Response | undefined): Promise<string> {
+  try {
+    const body = (await response?.clone().json()) as { msg?: unknown } | undefined;
+    if (typeof body?.msg === 'string' && body.msg) return body.msg;
+  } catch {
+    // no envelope
+  }
+  return renderMessage('http.unavailable', currentLanguage());
+}
+
+function retryAfterMs(response: Response | undefined): number {
+  const seconds = Number(response?.headers.get('retry-after'));
+  return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 60) * 1000 : 0;
+}
+
+/**
+ * Sends a request. While the service is unavailable (503, 504, an Idempotency-Key in progress, or no
+ * answer), a read, and a change carrying its Idempotency-Key, are sent again with back-off, with a
+ * retryable notice meanwhile; the key makes a repeated change happen once.
+ */
 async function send(url: string, options: RequestOptions): Promise<Response> {
   const method = options.method ?? 'GET';
   const { body, json } = bodyOf(options.data);
   if ((method === 'POST' || method === 'PUT') && options.repeatSubmit !== false) {
     checkRepeatSubmit(url, json ?? '');
   }
-  const timeout = AbortSignal.timeout(options.timeout ?? REQUEST_TIMEOUT_MS);
+  const headers = headersFor(options, json !== undefined);
+  if (MUTATIONS.has(method) && !headers.has('Idempotency-Key')) {
+    headers.set('Idempotency-Key', options.idempotencyKey ?? newIdempotencyKey());
+  }
+  const retries = options.retry === false ? 0 : hooks.retryDelaysMs.length;
+  const token = {};
   try {
-    return await fetch(buildUrl(url, options.params), {
-      method,
-      body,
-      headers: headersFor(options, json !== undefined),
-      signal: options.signal ? AbortSignal.any([timeout, options.signal]) : timeout,
-    });
-  } catch (error) {
-    if (options.signal?.aborted) throw error;
-    const lang = currentLanguage();
-    const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
-    const message = timedOut
-      ? renderMessage('http.timeout', lang)
-      : t`Cannot reach the server, please check the network`;
-    return fail(0, message, options);
+    for (let attempt = 0; ; attempt += 1) {
+      const timeout = AbortSignal.timeout(options.timeout ?? REQUEST_TIMEOUT_MS);
+      let response: Response | undefined;
+      try {
+        response = await fetch(buildUrl(url, options.params), {
+          method,
+          body,
+          headers,
+          signal: options.signal ? AbortSignal.any([timeout, options.signal]) : timeout,
+        });
+      } catch (error) {
+        if (options.signal?.aborted) throw error;
+        const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+        if (timedOut || attempt >= retries) {
+          const lang = currentLanguage();
+          const message = timedOut
+            ? renderMessage('http.timeout', lang)
+            : t`Cannot reach the server, please check the network`;
+          return fail(0, message, options);
+        }
+      }
+      if (response && (attempt >= retries || !transient(response, method))) return response;
+      waiting.add(token);
+      if (!options.silent) hooks.onOutage(await outageMessage(response));
+      const delay = hooks.retryDelaysMs[attempt] ?? 0;
+      await sleep(Math.max(delay, retryAfterMs(response)), options.signal);
+    }
+  } finally {
+    if (waiting.delete(token) && waiting.size === 0) hooks.onOutage(null);
   }
 }
 
