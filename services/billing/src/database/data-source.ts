@@ -4,12 +4,19 @@ import { DataSource } from 'typeorm';
 import { PointsAccount } from '../ledger/points-account.entity';
 import { PointsEntry } from '../ledger/points-entry.entity';
 import { Ledger1764500000000 } from './migrations/1764500000000-Ledger';
+import { EventsRewards1764500100000 } from './migrations/1764500100000-EventsRewards';
 import { RechargeOrders1764500200000 } from './migrations/1764500200000-RechargeOrders';
+import { MissionHoldsInvitations1764500400000 } from './migrations/1764500400000-MissionHoldsInvitations';
 
 export const BILLING_ENTITIES = [PointsAccount, PointsEntry];
 
 /** Migrations in order; listed explicitly so the build needs no file globbing. */
-export const BILLING_MIGRATIONS = [Ledger1764500000000, RechargeOrders1764500200000];
+export const BILLING_MIGRATIONS = [
+  Ledger1764500000000,
+  EventsRewards1764500100000,
+  RechargeOrders1764500200000,
+  MissionHoldsInvitations1764500400000,
+];
 
 export function billingDataSourceOptions(url: string) {
   return mysqlDataSourceOptions(url, {
