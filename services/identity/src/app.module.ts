@@ -47,6 +47,8 @@ import { RegistrationService } from './users/registration.service';
 import { SessionSync } from './users/session-sync.service';
 import { UserDirectory } from './users/user-directory.service';
 import { UserImportService } from './users/user-import.service';
+import { WujieUsersController } from './users/wujie-users.controller';
+import { WujieUsersService } from './users/wujie-users.service';
 import { UserIdsController } from './users/user-ids.controller';
 import { UsersAdminController } from './users/users-admin.controller';
 import { UsersAdminService } from './users/users-admin.service';
@@ -84,6 +86,7 @@ export class AppModule {
         AuthController,
         HealthController,
         UsersAdminController,
+        WujieUsersController,
         UserIdsController,
         RolesController,
         SystemController,
@@ -134,6 +137,7 @@ export class AppModule {
         SessionSync,
         UserImportService,
         UsersAdminService,
+        WujieUsersService,
       ],
     };
   }

@@ -117,18 +117,22 @@ export class RegistrationService {
     const passwordHash = await this.passwords.hash(account.password);
     const user = await this.db
       .transaction((tx) =>
-        this.insertUser(tx, {
-          userName: account.userName,
-          nickName: account.nickName,
-          qu: account.qu ?? null,
-          phonenumber: account.phonenumber ?? null,
-          email: account.email ?? null,
-          password: passwordHash,
-          companyId: company?.companyId ?? null,
-          deptId: company?.deptId ?? null,
-          inviterId,
-          createBy: 'register',
-        }),
+        this.insertUser(
+          tx,
+          {
+            userName: account.userName,
+            nickName: account.nickName,
+            qu: account.qu ?? null,
+            phonenumber: account.phonenumber ?? null,
+            email: account.email ?? null,
+            password: passwordHash,
+            companyId: company?.companyId ?? null,
+            deptId: company?.deptId ?? null,
+            inviterId,
+            createBy: 'register',
+          },
+          client.ip,
+        ),
       )
       .catch((error: unknown) => {
         throw duplicateAccountError(error) ?? error;
@@ -147,7 +151,8 @@ export class RegistrationService {
     return rows[0]?.user_id ?? null;
   }
 
-  private async insertUser(tx: EntityManager, fields: Partial<User>): Promise<User> {
+  /** `ip`: the sign-up's address, in the event (billing flags many sign-ups of one inviter from one). */
+  private async insertUser(tx: EntityManager, fields: Partial<User>, ip: string): Promise<User> {
     const user = await tx.save(User, tx.create(User, { ...fields, inviteCode: newInviteCode() }));
     const roles = [ROLE_IDS.default, ...(fields.companyId ? [ROLE_IDS.company] : [])];
     await tx.insert(
@@ -161,6 +166,7 @@ export class RegistrationService {
         userId: user.userId,
         inviterId: fields.inviterId ?? 0,
         companyId: fields.companyId ?? 0,
+        ip,
       },
     });
     return user;
