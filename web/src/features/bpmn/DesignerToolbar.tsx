@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { ActionIcon, Badge, Button, FileButton, Group, Menu, Switch, Tooltip } from '@mantine/core';
+import { Badge, Button, FileButton, Group, Menu, Switch } from '@mantine/core';
 import {
   IconArrowBackUp,
   IconArrowForwardUp,
@@ -21,6 +21,7 @@ import {
 } from '@tabler/icons-react';
 import { type ReactNode, useRef } from 'react';
 
+import { IconButton } from '../../components/IconButton';
 import { canZoom } from './modeler/zoom';
 
 export type Alignment = 'left' | 'right' | 'top' | 'bottom' | 'center' | 'middle';
@@ -49,18 +50,17 @@ function Tool(props: {
   children: ReactNode;
 }) {
   return (
-    <Tooltip label={props.label} withinPortal>
-      <ActionIcon
-        variant="default"
-        size="lg"
-        aria-label={props.label}
-        data-testid={props.testId}
-        disabled={props.disabled}
-        onClick={props.onClick}
-      >
-        {props.children}
-      </ActionIcon>
-    </Tooltip>
+    <IconButton
+      label={props.label}
+      variant="default"
+      size="lg"
+
+      data-testid={props.testId}
+      disabled={props.disabled}
+      onClick={props.onClick}
+    >
+      {props.children}
+    </IconButton>
   );
 }
 

@@ -1,10 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
-import { ActionIcon, Anchor, Drawer, Select, Tooltip } from '@mantine/core';
+import { Anchor, Drawer, Select } from '@mantine/core';
 import { type ConversationView, PERMISSIONS as P } from '@platform/contracts';
 import { IconEye } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 
+import { IconButton } from '../../components/IconButton';
 import { hasPermi, useSession } from '../../lib/auth';
 import { CrudPage, type Field } from '../admin/components/CrudPage';
 import { formatTime } from '../mission/mission-format';
@@ -97,11 +98,14 @@ export function ConversationsPage() {
           ],
           permissions: {},
           rowActions: (row) => (
-            <Tooltip label={t`View`}>
-              <ActionIcon variant="subtle" data-testid="view" onClick={() => setOpen(row)}>
-                <IconEye size={16} />
-              </ActionIcon>
-            </Tooltip>
+            <IconButton
+              label={t`View`}
+              variant="subtle"
+              data-testid="view"
+              onClick={() => setOpen(row)}
+            >
+              <IconEye size={16} />
+            </IconButton>
           ),
         }}
       />

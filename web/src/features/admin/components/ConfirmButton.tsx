@@ -1,6 +1,6 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 
+import { IconButton } from '../../../components/IconButton';
 import { ConfirmDialog } from '../../layout/components/ConfirmDialog';
 
 /** An icon button that asks before it acts (deletes, force logout, clean, deploy). */
@@ -23,16 +23,16 @@ export function ConfirmButton({
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Tooltip label={label}>
-        <ActionIcon
-          variant="subtle"
-          color={color}
-          data-testid={testId}
-          onClick={() => setOpen(true)}
-        >
-          {icon}
-        </ActionIcon>
-      </Tooltip>
+      <IconButton
+        label={label}
+        variant="subtle"
+        color={color}
+
+        data-testid={testId}
+        onClick={() => setOpen(true)}
+      >
+        {icon}
+      </IconButton>
       <ConfirmDialog
         opened={open}
         message={message}

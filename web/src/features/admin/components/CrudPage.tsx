@@ -1,6 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
-  ActionIcon,
   Alert,
   Button,
   Center,
@@ -17,7 +16,6 @@ import {
   Text,
   Textarea,
   TextInput,
-  Tooltip,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
@@ -26,6 +24,7 @@ import { IconDownload, IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 
+import { IconButton } from '../../../components/IconButton';
 import { HasPermi } from '../../../components/Permission';
 import { useSession } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
@@ -385,15 +384,14 @@ export function CrudPage<T extends Record<string, unknown>>({ config }: { config
                     <Group gap={4} wrap="nowrap">
                       {config.permissions.edit && config.form ? (
                         <HasPermi value={config.permissions.edit}>
-                          <Tooltip label={t`Edit`}>
-                            <ActionIcon
-                              variant="subtle"
-                              data-testid="edit"
-                              onClick={() => void openEdit(row)}
-                            >
-                              <IconEdit size={16} />
-                            </ActionIcon>
-                          </Tooltip>
+                          <IconButton
+                            label={t`Edit`}
+                            variant="subtle"
+                            data-testid="edit"
+                            onClick={() => void openEdit(row)}
+                          >
+                            <IconEdit size={16} />
+                          </IconButton>
                         </HasPermi>
                       ) : null}
                       {config.permissions.remove && config.baseUrl ? (

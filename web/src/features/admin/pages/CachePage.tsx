@@ -1,21 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  ActionIcon,
-  Button,
-  Card,
-  Code,
-  Grid,
-  Group,
-  ScrollArea,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Code, Grid, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import type { CacheInfoView, CacheNameView, CacheValueView } from '@platform/contracts';
 import { IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
+import { IconButton } from '../../../components/IconButton';
 import { deleteEntity, fetchData } from '../admin.api';
 import { KeyValueTable } from '../components/KeyValueTable';
 
@@ -88,7 +78,8 @@ export function CachePage() {
                 >
                   {i18n.locale === 'en' ? n.remark.en : n.remark.zh} ({n.keyCount})
                 </Button>
-                <ActionIcon
+                <IconButton
+                  label={t`Clear this cache`}
                   variant="subtle"
                   color="red"
                   onClick={async () => {
@@ -97,7 +88,7 @@ export function CachePage() {
                   }}
                 >
                   <IconTrash size={14} />
-                </ActionIcon>
+                </IconButton>
               </Group>
             ))}
           </Card>

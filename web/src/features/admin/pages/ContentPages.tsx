@@ -1,16 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  ActionIcon,
-  Anchor,
-  Avatar,
-  Button,
-  Card,
-  Group,
-  Stack,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Anchor, Avatar, Button, Card, Group, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type CompanyView, PERMISSIONS as P, type RichTextView } from '@platform/contracts';
 import { IconEye } from '@tabler/icons-react';
@@ -19,6 +8,7 @@ import { useRouter, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 
 import { AppLink } from '../../../components/AppLink';
+import { IconButton } from '../../../components/IconButton';
 import { notify } from '../../../lib/notify';
 import { fetchData, saveEntity } from '../admin.api';
 import { CrudPage } from '../components/CrudPage';
@@ -212,11 +202,9 @@ export function RichTextPage() {
             remove: P.wujie.richText.remove,
           },
           rowActions: (row) => (
-            <Tooltip label={t`View`}>
-              <ActionIcon variant="subtle" onClick={() => setViewing(row)}>
-                <IconEye size={16} />
-              </ActionIcon>
-            </Tooltip>
+            <IconButton label={t`View`} variant="subtle" onClick={() => setViewing(row)}>
+              <IconEye size={16} />
+            </IconButton>
           ),
         }}
       />

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ActionIcon, Badge, Button, Tooltip } from '@mantine/core';
+import { Badge, Button } from '@mantine/core';
 import {
   type JobHandlerView,
   type JobLogView,
@@ -10,6 +10,7 @@ import { IconPlayerPlay } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { AppLink } from '../../../components/AppLink';
+import { IconButton } from '../../../components/IconButton';
 import { HasPermi } from '../../../components/Permission';
 import { notify } from '../../../lib/notify';
 import type { PageProps } from '../../menu/page-props';
@@ -102,19 +103,18 @@ export function JobsPage() {
         exportUrl: '/monitor/job/export',
         rowActions: (row, refresh) => (
           <HasPermi value={P.monitor.job.changeStatus}>
-            <Tooltip label={t`Run once`}>
-              <ActionIcon
-                variant="subtle"
-                data-testid="run"
-                onClick={async () => {
-                  await putData('/monitor/job/run', { jobId: row.jobId });
-                  notify('success', t`The job has been queued to run`);
-                  void queryClient.invalidateQueries({ queryKey: ['job-log'] });
-                }}
-              >
-                <IconPlayerPlay size={16} />
-              </ActionIcon>
-            </Tooltip>
+            <IconButton
+              label={t`Run once`}
+              variant="subtle"
+              data-testid="run"
+              onClick={async () => {
+                await putData('/monitor/job/run', { jobId: row.jobId });
+                notify('success', t`The job has been queued to run`);
+                void queryClient.invalidateQueries({ queryKey: ['job-log'] });
+              }}
+            >
+              <IconPlayerPlay size={16} />
+            </IconButton>
             <Button
               size="compact-xs"
               variant="subtle"

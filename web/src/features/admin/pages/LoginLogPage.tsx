@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
-import { ActionIcon, Tooltip } from '@mantine/core';
 import { type LoginLogView, PERMISSIONS as P } from '@platform/contracts';
 import { IconLockOpen } from '@tabler/icons-react';
 
+import { IconButton } from '../../../components/IconButton';
 import { HasPermi } from '../../../components/Permission';
 import { notify } from '../../../lib/notify';
 import { fetchData } from '../admin.api';
@@ -45,18 +45,17 @@ export function LoginLogPage() {
         exportUrl: '/monitor/logininfor/export',
         rowActions: (row) => (
           <HasPermi value={P.monitor.logininfor.unlock}>
-            <Tooltip label={t`Unlock account`}>
-              <ActionIcon
-                variant="subtle"
-                data-testid="unlock"
-                onClick={async () => {
-                  await fetchData(`/monitor/logininfor/unlock/${encodeURIComponent(row.userName)}`);
-                  notify('success', t`Account unlocked`);
-                }}
-              >
-                <IconLockOpen size={16} />
-              </ActionIcon>
-            </Tooltip>
+            <IconButton
+              label={t`Unlock account`}
+              variant="subtle"
+              data-testid="unlock"
+              onClick={async () => {
+                await fetchData(`/monitor/logininfor/unlock/${encodeURIComponent(row.userName)}`);
+                notify('success', t`Account unlocked`);
+              }}
+            >
+              <IconLockOpen size={16} />
+            </IconButton>
           </HasPermi>
         ),
         toolbar: (refresh) => (

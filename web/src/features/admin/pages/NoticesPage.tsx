@@ -1,9 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
-import { ActionIcon, Modal, Title, Tooltip, TypographyStylesProvider } from '@mantine/core';
+import { Modal, Title, TypographyStylesProvider } from '@mantine/core';
 import { type NoticeView, PERMISSIONS as P } from '@platform/contracts';
 import { IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
 
+import { IconButton } from '../../../components/IconButton';
 import { CrudPage } from '../components/CrudPage';
 import { RichTextEditor } from '../components/RichTextEditor';
 import { dictOptions, DictTag, useDict } from '../useDict';
@@ -81,11 +82,14 @@ export function NoticesPage() {
             remove: P.system.notice.remove,
           },
           rowActions: (row) => (
-            <Tooltip label={t`View`}>
-              <ActionIcon variant="subtle" data-testid="view" onClick={() => setViewing(row)}>
-                <IconEye size={16} />
-              </ActionIcon>
-            </Tooltip>
+            <IconButton
+              label={t`View`}
+              variant="subtle"
+              data-testid="view"
+              onClick={() => setViewing(row)}
+            >
+              <IconEye size={16} />
+            </IconButton>
           ),
         }}
       />

@@ -1,11 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ActionIcon, Button, Input, Modal, Select, Stack, Tooltip } from '@mantine/core';
+import { Button, Input, Modal, Select, Stack } from '@mantine/core';
 import { DATA_SCOPES, PERMISSIONS as P, type RoleView, type TreeNode } from '@platform/contracts';
 import { IconDatabase, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 
+import { IconButton } from '../../../components/IconButton';
 import { HasPermi } from '../../../components/Permission';
 import { notify } from '../../../lib/notify';
 import { fetchData, putData } from '../admin.api';
@@ -52,18 +53,17 @@ function DataScopeDialog({ role, onDone }: { role: RoleView; onDone: () => void 
   ];
   return (
     <>
-      <Tooltip label={t`Data scope`}>
-        <ActionIcon
-          variant="subtle"
-          data-testid="data-scope"
-          onClick={() => {
-            setScope(role.dataScope);
-            setOpen(true);
-          }}
-        >
-          <IconDatabase size={16} />
-        </ActionIcon>
-      </Tooltip>
+      <IconButton
+        label={t`Data scope`}
+        variant="subtle"
+        data-testid="data-scope"
+        onClick={() => {
+          setScope(role.dataScope);
+          setOpen(true);
+        }}
+      >
+        <IconDatabase size={16} />
+      </IconButton>
       <Modal opened={open} onClose={() => setOpen(false)} title={t`Data scope`}>
         <Stack>
           <Select
@@ -183,15 +183,14 @@ export function RolesPage() {
           row.admin ? null : (
             <HasPermi value={P.system.role.edit}>
               <DataScopeDialog role={row} onDone={refresh} />
-              <Tooltip label={t`Assign users`}>
-                <ActionIcon
-                  variant="subtle"
-                  data-testid="assign-users"
-                  onClick={() => router.history.push(`/system/role-auth/user/${row.roleId}`)}
-                >
-                  <IconUsers size={16} />
-                </ActionIcon>
-              </Tooltip>
+              <IconButton
+                label={t`Assign users`}
+                variant="subtle"
+                data-testid="assign-users"
+                onClick={() => router.history.push(`/system/role-auth/user/${row.roleId}`)}
+              >
+                <IconUsers size={16} />
+              </IconButton>
             </HasPermi>
           ),
       }}

@@ -1,6 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
-  ActionIcon,
   Button,
   FileButton,
   Grid,
@@ -9,7 +8,6 @@ import {
   NavLink,
   PasswordInput,
   Stack,
-  Tooltip,
 } from '@mantine/core';
 import {
   PERMISSIONS as P,
@@ -22,6 +20,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 
+import { IconButton } from '../../../components/IconButton';
 import { HasPermi } from '../../../components/Permission';
 import { notify } from '../../../lib/notify';
 import { requestBlob, saveBlob } from '../../../lib/request';
@@ -62,11 +61,14 @@ function ResetPassword({ user }: { user: UserView }) {
   const [password, setPassword] = useState('');
   return (
     <>
-      <Tooltip label={t`Reset password`}>
-        <ActionIcon variant="subtle" data-testid="reset-password" onClick={() => setOpen(true)}>
-          <IconKey size={16} />
-        </ActionIcon>
-      </Tooltip>
+      <IconButton
+        label={t`Reset password`}
+        variant="subtle"
+        data-testid="reset-password"
+        onClick={() => setOpen(true)}
+      >
+        <IconKey size={16} />
+      </IconButton>
       <Modal
         opened={open}
         onClose={() => setOpen(false)}
@@ -205,15 +207,14 @@ export function UsersPage() {
                     <ResetPassword user={row} />
                   </HasPermi>
                   <HasPermi value={P.system.user.edit}>
-                    <Tooltip label={t`Assign roles`}>
-                      <ActionIcon
-                        variant="subtle"
-                        data-testid="assign-roles"
-                        onClick={() => router.history.push(`/system/user-auth/role/${row.userId}`)}
-                      >
-                        <IconUserShield size={16} />
-                      </ActionIcon>
-                    </Tooltip>
+                    <IconButton
+                      label={t`Assign roles`}
+                      variant="subtle"
+                      data-testid="assign-roles"
+                      onClick={() => router.history.push(`/system/user-auth/role/${row.userId}`)}
+                    >
+                      <IconUserShield size={16} />
+                    </IconButton>
                   </HasPermi>
                 </>
               ),

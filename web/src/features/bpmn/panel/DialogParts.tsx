@@ -1,7 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
-import { ActionIcon, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+
+import { IconButton } from '../../../components/IconButton';
 
 // The parts the properties panel's edit dialogs share: required inputs that show their problem,
 // the edit/remove buttons of a listed item and the dialog frame with cancel and save.
@@ -57,23 +59,25 @@ export function RowActions(props: {
   const { t } = useLingui();
   return (
     <>
-      <ActionIcon
+      <IconButton
+        label={t`Edit`}
         variant="subtle"
-        aria-label={t`Edit`}
+
         onClick={props.onEdit}
         data-testid={props.editTestId}
       >
         <IconEdit size={14} />
-      </ActionIcon>
-      <ActionIcon
+      </IconButton>
+      <IconButton
+        label={t`Remove`}
         variant="subtle"
         color="red"
-        aria-label={t`Remove`}
+
         onClick={props.onRemove}
         data-testid={props.removeTestId}
       >
         <IconTrash size={14} />
-      </ActionIcon>
+      </IconButton>
     </>
   );
 }

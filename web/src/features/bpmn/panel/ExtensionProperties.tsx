@@ -1,8 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
-import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 
+import { IconButton } from '../../../components/IconButton';
 import { create, extensionsOf, type ModdleElement, setExtensions } from '../modeler/edit';
 import type { GroupProps } from './groups';
 import { useConfirm } from './useConfirm';
@@ -39,17 +40,18 @@ export function ExtensionProperties({ modeler, element }: GroupProps) {
           <Text size="xs" style={{ flex: 1 }} c="dimmed">
             {p.value}
           </Text>
-          <ActionIcon
+          <IconButton
+            label={t`Remove`}
             variant="subtle"
             color="red"
-            aria-label={t`Remove`}
+
             onClick={() =>
               ask(t`Remove this property?`, () => save(properties.filter((_, i) => i !== index)))
             }
             data-testid="property-remove"
           >
             <IconTrash size={14} />
-          </ActionIcon>
+          </IconButton>
         </Group>
       ))}
       <Group gap={4} align="flex-end" wrap="nowrap">

@@ -1,9 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
-import { ActionIcon, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type Modeler from 'bpmn-js/lib/Modeler';
 import { useState } from 'react';
 
+import { IconButton } from '../../../components/IconButton';
 import {
   create,
   extensionsOf,
@@ -239,14 +240,15 @@ function PairList(props: {
               onChange(pairs.map((p, i) => (i === index ? { ...p, b: e.currentTarget.value } : p)))
             }
           />
-          <ActionIcon
+          <IconButton
+            label={t`Remove`}
             variant="subtle"
             color="red"
-            aria-label={t`Remove`}
+
             onClick={() => onChange(pairs.filter((_, i) => i !== index))}
           >
             <IconTrash size={14} />
-          </ActionIcon>
+          </IconButton>
         </Group>
       ))}
     </Stack>

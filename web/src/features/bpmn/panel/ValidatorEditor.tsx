@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { ActionIcon, Button, Group, Select, Stack } from '@mantine/core';
+import { Button, Group, Select, Stack } from '@mantine/core';
 import {
   addValidatorParam,
   canRemoveValidatorParam,
@@ -11,6 +11,7 @@ import {
 import type { ValidatorCall } from '@platform/contracts';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 
+import { IconButton } from '../../../components/IconButton';
 import { useDict } from '../../admin/useDict';
 import { CommitTextInput } from './fields';
 
@@ -58,16 +59,17 @@ export function ValidatorEditor(props: {
                   testId={`${testId}-param-${index}`}
                 />
               </div>
-              <ActionIcon
+              <IconButton
+                label={t`Remove parameter`}
                 variant="subtle"
                 color="red"
-                aria-label={t`Remove parameter`}
+
                 disabled={!canRemoveValidatorParam(call)}
                 onClick={() => onChange(removeValidatorParam(call, index))}
                 data-testid={`${testId}-param-remove-${index}`}
               >
                 <IconTrash size={14} />
-              </ActionIcon>
+              </IconButton>
             </Group>
           ))}
           <Button

@@ -1,6 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
 import {
-  ActionIcon,
   Alert,
   Badge,
   Button,
@@ -24,6 +23,7 @@ import {
 import { IconFileDiff, IconPaperclip, IconPlayerStop, IconSend } from '@tabler/icons-react';
 import { type KeyboardEvent, useState } from 'react';
 
+import { IconButton } from '../../../components/IconButton';
 import { RequestError } from '../../../lib/request';
 import {
   ATTACHMENT_ACCEPT,
@@ -223,34 +223,30 @@ export function Composer({
           <Group gap={4}>
             <FileButton onChange={pick} accept={ATTACHMENT_ACCEPT} multiple>
               {(props) => (
-                <Tooltip
+                <IconButton
                   label={t`Attach FASTA, PDB, CSV or text files (at most ${CHAT_FILES_MAX}, ${UPLOAD_MAX_MB} MB each)`}
+                  {...props}
+                  variant="subtle"
+                  color="gray"
+
+                  disabled={uploads.length >= CHAT_FILES_MAX}
+                  data-testid="chat-attach"
                 >
-                  <ActionIcon
-                    {...props}
-                    variant="subtle"
-                    color="gray"
-                    aria-label={t`Attach files`}
-                    disabled={uploads.length >= CHAT_FILES_MAX}
-                    data-testid="chat-attach"
-                  >
-                    <IconPaperclip size={18} />
-                  </ActionIcon>
-                </Tooltip>
+                  <IconPaperclip size={18} />
+                </IconButton>
               )}
             </FileButton>
-            <Tooltip label={t`Add a patch`}>
-              <ActionIcon
-                variant={patchOpen ? 'light' : 'subtle'}
-                color="gray"
-                aria-label={t`Add a patch`}
-                aria-pressed={patchOpen}
-                onClick={() => setPatchOpen((open) => !open)}
-                data-testid="chat-patch-toggle"
-              >
-                <IconFileDiff size={18} />
-              </ActionIcon>
-            </Tooltip>
+            <IconButton
+              label={t`Add a patch`}
+              variant={patchOpen ? 'light' : 'subtle'}
+              color="gray"
+
+              aria-pressed={patchOpen}
+              onClick={() => setPatchOpen((open) => !open)}
+              data-testid="chat-patch-toggle"
+            >
+              <IconFileDiff size={18} />
+            </IconButton>
           </Group>
           <Group gap="xs">
             {busy ? (

@@ -1,6 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
 import {
-  ActionIcon,
   Alert,
   Button,
   Center,
@@ -10,7 +9,6 @@ import {
   Stack,
   Text,
   TextInput,
-  Tooltip,
   UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -19,6 +17,7 @@ import { IconCheck, IconPencil, IconPlus, IconSearch, IconTrash, IconX } from '@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
+import { IconButton } from '../../../components/IconButton';
 import { ConfirmDialog } from '../../layout/components/ConfirmDialog';
 import { chatApi, chatKeys, conversationsQuery } from '../chat.api';
 import classes from './Chat.module.css';
@@ -121,26 +120,28 @@ export function ConversationList({
                   if (e.key === 'Escape') setEditing(null);
                 }}
               />
-              <ActionIcon
+              <IconButton
+                label={t`Save`}
                 size="sm"
                 variant="subtle"
-                aria-label={t`Save`}
+
                 loading={rename.isPending}
                 disabled={!editing.theme.trim()}
                 onClick={saveRename}
                 data-testid="conversation-rename-save"
               >
                 <IconCheck size={14} />
-              </ActionIcon>
-              <ActionIcon
+              </IconButton>
+              <IconButton
+                label={t`Cancel`}
                 size="sm"
                 variant="subtle"
                 color="gray"
-                aria-label={t`Cancel`}
+
                 onClick={() => setEditing(null)}
               >
                 <IconX size={14} />
-              </ActionIcon>
+              </IconButton>
             </Group>
           ) : (
             <Group
@@ -165,32 +166,30 @@ export function ConversationList({
                   {when(c.updateTime || c.createTime, i18n.locale)}
                 </Text>
               </UnstyledButton>
-              <Tooltip label={t`Rename`}>
-                <ActionIcon
-                  size="sm"
-                  variant="subtle"
-                  color="gray"
-                  className={classes.conversationAction}
-                  aria-label={t`Rename`}
-                  onClick={() => setEditing({ id: c.id, theme: c.theme })}
-                  data-testid="conversation-rename"
-                >
-                  <IconPencil size={14} />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label={t`Delete`}>
-                <ActionIcon
-                  size="sm"
-                  variant="subtle"
-                  color="red"
-                  className={classes.conversationAction}
-                  aria-label={t`Delete`}
-                  onClick={() => setDeleting(c)}
-                  data-testid="conversation-delete"
-                >
-                  <IconTrash size={14} />
-                </ActionIcon>
-              </Tooltip>
+              <IconButton
+                label={t`Rename`}
+                size="sm"
+                variant="subtle"
+                color="gray"
+                className={classes.conversationAction}
+
+                onClick={() => setEditing({ id: c.id, theme: c.theme })}
+                data-testid="conversation-rename"
+              >
+                <IconPencil size={14} />
+              </IconButton>
+              <IconButton
+                label={t`Delete`}
+                size="sm"
+                variant="subtle"
+                color="red"
+                className={classes.conversationAction}
+
+                onClick={() => setDeleting(c)}
+                data-testid="conversation-delete"
+              >
+                <IconTrash size={14} />
+              </IconButton>
             </Group>
           ),
         )}

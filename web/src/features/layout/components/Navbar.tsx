@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { ActionIcon, Avatar, Group, Menu, Tooltip, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, UnstyledButton } from '@mantine/core';
 import {
   IconChartArcs,
   IconLayoutSidebarLeftCollapse,
@@ -15,12 +15,13 @@ import { Link, useLocation, useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 
 import { AppLink } from '../../../components/AppLink';
+import { IconButton } from '../../../components/IconButton';
 import { LanguageSwitch } from '../../../components/LanguageSwitch';
 import { Logo } from '../../../components/Logo';
 import { useSession } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
-import { patchLayout, setSize, type Size, SIZES, toggleSidebar, useLayout } from '../layout.store';
 import { MessageBell } from '../../messages/components/MessageBell';
+import { patchLayout, setSize, type Size, SIZES, toggleSidebar, useLayout } from '../layout.store';
 import { Breadcrumb } from './Breadcrumb';
 import { HeaderSearch } from './HeaderSearch';
 import classes from './Layout.module.css';
@@ -46,17 +47,15 @@ function FullscreenToggle() {
     else void document.documentElement.requestFullscreen();
   };
   return (
-    <Tooltip label={full ? t`Exit full screen` : t`Full screen`}>
-      <ActionIcon
-        variant="subtle"
-        color="gray"
-        onClick={toggle}
-        data-testid="fullscreen"
-        aria-label={t`Full screen`}
-      >
-        {full ? <IconMinimize size={18} /> : <IconMaximize size={18} />}
-      </ActionIcon>
-    </Tooltip>
+    <IconButton
+      label={full ? t`Exit full screen` : t`Full screen`}
+      variant="subtle"
+      color="gray"
+      onClick={toggle}
+      data-testid="fullscreen"
+    >
+      {full ? <IconMinimize size={18} /> : <IconMaximize size={18} />}
+    </IconButton>
   );
 }
 
@@ -72,16 +71,15 @@ function SizeSelect() {
   return (
     <Menu position="bottom-end">
       <Menu.Target>
-        <Tooltip label={t`Layout size`}>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            aria-label={t`Layout size`}
-            data-testid="size-select"
-          >
-            <IconTextSize size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <IconButton
+          label={t`Layout size`}
+          variant="subtle"
+          color="gray"
+
+          data-testid="size-select"
+        >
+          <IconTextSize size={18} />
+        </IconButton>
       </Menu.Target>
       <Menu.Dropdown>
         {SIZES.map((item) => (
@@ -114,11 +112,12 @@ export function Navbar({ onLogout }: { onLogout: () => void }) {
     <Group className={classes.navbar} justify="space-between" wrap="nowrap" px="sm">
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
         {sidebarHidden && !mobile ? null : (
-          <ActionIcon
+          <IconButton
+            label={t`Toggle sidebar`}
             variant="subtle"
             color="gray"
             onClick={toggle}
-            aria-label={t`Toggle sidebar`}
+
             data-testid="sidebar-toggle"
           >
             {sidebarOpened && !mobile ? (
@@ -126,7 +125,7 @@ export function Navbar({ onLogout }: { onLogout: () => void }) {
             ) : (
               <IconLayoutSidebarLeftExpand size={20} />
             )}
-          </ActionIcon>
+          </IconButton>
         )}
         {settings.topNav || mobile ? (
           <UnstyledButton component={Link} to="/" aria-label={t`Home`} data-testid="header-logo">
@@ -137,18 +136,17 @@ export function Navbar({ onLogout }: { onLogout: () => void }) {
       </Group>
       <Group gap={6} wrap="nowrap">
         <HeaderSearch />
-        <Tooltip label={t`Big screen`}>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            component={AppLink}
-            to="/bigscreen"
-            aria-label={t`Big screen`}
-            data-testid="bigscreen-link"
-          >
-            <IconChartArcs size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <IconButton
+          label={t`Big screen`}
+          variant="subtle"
+          color="gray"
+          component={AppLink}
+          to="/bigscreen"
+
+          data-testid="bigscreen-link"
+        >
+          <IconChartArcs size={18} />
+        </IconButton>
         <MessageBell />
         <FullscreenToggle />
         <SizeSelect />

@@ -1,6 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
-  ActionIcon,
   Alert,
   Badge,
   Card,
@@ -16,6 +15,7 @@ import type { MissionLogView } from '@platform/contracts';
 import { IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 
+import { IconButton } from '../../../components/IconButton';
 import { NodeDetail } from '../../workflow/viewer/NodeDetail';
 import type { ShownElement } from '../../workflow/viewer/ProcessViewer';
 import { formatDuration, formatTime } from '../mission-format';
@@ -63,9 +63,9 @@ export function NodeRunPanel({
             </Badge>
             {run ? <NodeStatusTag status={run.status} /> : null}
           </Group>
-          <ActionIcon variant="subtle" onClick={onClose} aria-label={t`Close`}>
+          <IconButton label={t`Close`} variant="subtle" onClick={onClose}>
             <IconX size={16} />
-          </ActionIcon>
+          </IconButton>
         </Group>
         {earlier ? (
           <Text size="xs" c="dimmed" data-testid="earlier-run">

@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ActionIcon, Anchor, Group, Modal, Tabs, Text, Tooltip } from '@mantine/core';
+import { Anchor, Group, Modal, Tabs, Text } from '@mantine/core';
 import { MISSION_LOG_STATUS_DICT, type MissionLogView } from '@platform/contracts';
 import { IconFileAnalytics } from '@tabler/icons-react';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 
+import { IconButton } from '../../../components/IconButton';
 import { CrudPage } from '../../admin/components/CrudPage';
 import { dictOptions, useDict } from '../../admin/useDict';
 import { useRefreshOnAgentStatus } from '../agent-status';
@@ -107,11 +108,14 @@ export function MissionLogPage() {
           ],
           permissions: {},
           rowActions: (row) => (
-            <Tooltip label={t`Inputs and outputs`}>
-              <ActionIcon variant="subtle" data-testid="open-run" onClick={() => setOpen(row)}>
-                <IconFileAnalytics size={16} />
-              </ActionIcon>
-            </Tooltip>
+            <IconButton
+              label={t`Inputs and outputs`}
+              variant="subtle"
+              data-testid="open-run"
+              onClick={() => setOpen(row)}
+            >
+              <IconFileAnalytics size={16} />
+            </IconButton>
           ),
         }}
       />

@@ -1,13 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  ActionIcon,
-  Anchor,
-  Button,
-  Modal,
-  SegmentedControl,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { Anchor, Button, Modal, SegmentedControl, TextInput } from '@mantine/core';
 import {
   MISSION_STATUS,
   MISSION_STATUS_DICT,
@@ -26,6 +18,7 @@ import {
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 
+import { IconButton } from '../../../components/IconButton';
 import { HasPermi } from '../../../components/Permission';
 import { hasPermi, useSession } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
@@ -191,37 +184,34 @@ export function MissionsPage() {
             const can = missionActions(row.status, { permissions, admin });
             return (
               <>
-                <Tooltip label={t`View`}>
-                  <ActionIcon
-                    variant="subtle"
-                    data-testid="view"
-                    onClick={() => router.history.push(missionPath(row.id))}
-                  >
-                    <IconEye size={16} />
-                  </ActionIcon>
-                </Tooltip>
+                <IconButton
+                  label={t`View`}
+                  variant="subtle"
+                  data-testid="view"
+                  onClick={() => router.history.push(missionPath(row.id))}
+                >
+                  <IconEye size={16} />
+                </IconButton>
                 {can.review && REVIEW_STATUSES.includes(row.status) ? (
-                  <Tooltip label={t`Review`}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="grape"
-                      data-testid="review"
-                      onClick={() => setReviewOf(row)}
-                    >
-                      <IconGavel size={16} />
-                    </ActionIcon>
-                  </Tooltip>
+                  <IconButton
+                    label={t`Review`}
+                    variant="subtle"
+                    color="grape"
+                    data-testid="review"
+                    onClick={() => setReviewOf(row)}
+                  >
+                    <IconGavel size={16} />
+                  </IconButton>
                 ) : null}
                 {can.rerun ? (
-                  <Tooltip label={t`Rerun from a node`}>
-                    <ActionIcon
-                      variant="subtle"
-                      data-testid="rerun"
-                      onClick={() => setRerunOf(row)}
-                    >
-                      <IconRotateClockwise size={16} />
-                    </ActionIcon>
-                  </Tooltip>
+                  <IconButton
+                    label={t`Rerun from a node`}
+                    variant="subtle"
+                    data-testid="rerun"
+                    onClick={() => setRerunOf(row)}
+                  >
+                    <IconRotateClockwise size={16} />
+                  </IconButton>
                 ) : null}
                 {can.stop ? (
                   <ConfirmButton

@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ActionIcon, Checkbox, Group, Select, Textarea, TextInput, Title } from '@mantine/core';
+import { Checkbox, Group, Select, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 
+import { IconButton } from '../../../components/IconButton';
 import { notify } from '../../../lib/notify';
 import { dictOptions, useDict } from '../../admin/useDict';
 import { bpmApi } from '../workflow.api';
@@ -147,15 +148,16 @@ function FormEditor({ id, initial }: { id: number | null; initial: FormValues })
             mt={8}
             {...form.getInputProps(`fields.${index}.required`, { type: 'checkbox' })}
           />
-          <ActionIcon
+          <IconButton
+            label={t`Remove field`}
             variant="subtle"
             color="red"
             mt={4}
-            aria-label={t`Remove field`}
+
             onClick={() => form.removeListItem('fields', index)}
           >
             <IconTrash size={16} />
-          </ActionIcon>
+          </IconButton>
         </Group>
       ))}
       <Textarea

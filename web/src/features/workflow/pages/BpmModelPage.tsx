@@ -1,11 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ActionIcon, Modal, Tabs, Text, Tooltip } from '@mantine/core';
+import { Modal, Tabs, Text } from '@mantine/core';
 import { type BpmModelSummaryView, PERMISSIONS as P } from '@platform/contracts';
 import { IconEye, IconHierarchy2, IconRocket, IconUsers } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 
+import { IconButton } from '../../../components/IconButton';
 import { HasPermi } from '../../../components/Permission';
 import { notify } from '../../../lib/notify';
 import { ConfirmButton } from '../../admin/components/ConfirmButton';
@@ -122,30 +123,31 @@ function ModelsList() {
           rowActions: (row) => (
             <>
               <HasPermi value={P.bpm.model.design}>
-                <Tooltip label={t`Design flowchart`}>
-                  <ActionIcon
-                    variant="subtle"
-                    data-testid="design"
-                    onClick={() => router.history.push(modelDesignerPath(row.id))}
-                  >
-                    <IconHierarchy2 size={16} />
-                  </ActionIcon>
-                </Tooltip>
-              </HasPermi>
-              <Tooltip label={t`Preview`}>
-                <ActionIcon
+                <IconButton
+                  label={t`Design flowchart`}
                   variant="subtle"
-                  data-testid="preview"
-                  onClick={() => setPreviewOf(row)}
+                  data-testid="design"
+                  onClick={() => router.history.push(modelDesignerPath(row.id))}
                 >
-                  <IconEye size={16} />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label={t`Task assignment rules`}>
-                <ActionIcon variant="subtle" data-testid="rules" onClick={() => setRulesOf(row)}>
-                  <IconUsers size={16} />
-                </ActionIcon>
-              </Tooltip>
+                  <IconHierarchy2 size={16} />
+                </IconButton>
+              </HasPermi>
+              <IconButton
+                label={t`Preview`}
+                variant="subtle"
+                data-testid="preview"
+                onClick={() => setPreviewOf(row)}
+              >
+                <IconEye size={16} />
+              </IconButton>
+              <IconButton
+                label={t`Task assignment rules`}
+                variant="subtle"
+                data-testid="rules"
+                onClick={() => setRulesOf(row)}
+              >
+                <IconUsers size={16} />
+              </IconButton>
               <HasPermi value={P.bpm.model.edit}>
                 <ConfirmButton
                   icon={<IconRocket size={16} />}

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ActionIcon, Button, Group, MultiSelect, Select, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, MultiSelect, Select, Stack, Table, Text } from '@mantine/core';
 import {
   type DeptView,
   PERMISSIONS as P,
@@ -14,6 +14,7 @@ import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 
+import { IconButton } from '../../../components/IconButton';
 import { usePermission } from '../../../components/Permission';
 import { notify } from '../../../lib/notify';
 import { requestData } from '../../../lib/request';
@@ -128,14 +129,15 @@ export function BpmRulesEditor({ modelId }: { modelId: number }) {
                   <Table.Td>
                     {hasPermi(P.bpm.model.edit) ? (
                       <Group gap={4} wrap="nowrap">
-                        <ActionIcon
+                        <IconButton
+                          label={t`Edit`}
                           variant="subtle"
-                          aria-label={t`Edit`}
+
                           data-testid="edit-rule"
                           onClick={() => setEditing(rule.taskDefinitionKey)}
                         >
                           <IconEdit size={16} />
-                        </ActionIcon>
+                        </IconButton>
                         {rule.id ? (
                           <ConfirmButton
                             icon={<IconTrash size={16} />}

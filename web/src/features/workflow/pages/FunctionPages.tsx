@@ -1,6 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
-  ActionIcon,
   Alert,
   Anchor,
   Badge,
@@ -31,6 +30,7 @@ import { useRouter } from '@tanstack/react-router';
 import { type KeyboardEvent, useState } from 'react';
 
 import { AppLink } from '../../../components/AppLink';
+import { IconButton } from '../../../components/IconButton';
 import { HasPermi } from '../../../components/Permission';
 import { notify } from '../../../lib/notify';
 import { CrudPage } from '../../admin/components/CrudPage';
@@ -293,16 +293,17 @@ function ParamsEditor({ form }: { form: ReturnType<typeof useForm<FunctionFormVa
             data-testid="param-description"
             {...form.getInputProps(`params.${index}.description`)}
           />
-          <ActionIcon
+          <IconButton
+            label={t`Remove parameter`}
             variant="subtle"
             color="red"
             mt={4}
-            aria-label={t`Remove parameter`}
+
             data-testid="remove-param"
             onClick={() => form.removeListItem('params', index)}
           >
             <IconTrash size={16} />
-          </ActionIcon>
+          </IconButton>
         </Group>
       ))}
     </Stack>

@@ -1,6 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
-  ActionIcon,
   Alert,
   Badge,
   Button,
@@ -13,7 +12,6 @@ import {
   Table,
   Text,
   Title,
-  Tooltip,
 } from '@mantine/core';
 import {
   PERMISSIONS as P,
@@ -25,6 +23,7 @@ import { IconArrowBackUp, IconEye, IconGitCompare } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
+import { IconButton } from '../../../components/IconButton';
 import { HasPermi } from '../../../components/Permission';
 import { notify } from '../../../lib/notify';
 import { ConfirmButton } from '../../admin/components/ConfirmButton';
@@ -186,11 +185,9 @@ function VersionRow({
       <Table.Td>{formatTime(v.createTime)}</Table.Td>
       <Table.Td>
         <Group gap={4} wrap="nowrap">
-          <Tooltip label={t`View`}>
-            <ActionIcon variant="subtle" data-testid="view-version" onClick={onView}>
-              <IconEye size={16} />
-            </ActionIcon>
-          </Tooltip>
+          <IconButton label={t`View`} variant="subtle" data-testid="view-version" onClick={onView}>
+            <IconEye size={16} />
+          </IconButton>
           {!v.current ? (
             <HasPermi value={P.wujie.workflow.edit}>
               <ConfirmButton

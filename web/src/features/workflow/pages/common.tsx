@@ -1,7 +1,6 @@
 import type { I18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
-  ActionIcon,
   Alert,
   Badge,
   Button,
@@ -17,7 +16,6 @@ import {
   Textarea,
   TextInput,
   type TextInputProps,
-  Tooltip,
 } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { NAME_MAX, type NamedView, PERMISSIONS as P } from '@platform/contracts';
@@ -26,6 +24,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRouter, useSearch } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 
+import { IconButton } from '../../../components/IconButton';
 import { HasPermi } from '../../../components/Permission';
 import type { Field } from '../../admin/components/CrudPage';
 import { type FormErrors, onlyErrors } from '../validation';
@@ -175,17 +174,16 @@ export function RowAction({
   };
   return (
     <HasPermi value={permission}>
-      <Tooltip label={label}>
-        <ActionIcon
-          variant="subtle"
-          data-testid={testId}
-          loading={running}
-          disabled={running}
-          onClick={run}
-        >
-          {children}
-        </ActionIcon>
-      </Tooltip>
+      <IconButton
+        label={label}
+        variant="subtle"
+        data-testid={testId}
+        loading={running}
+        disabled={running}
+        onClick={run}
+      >
+        {children}
+      </IconButton>
     </HasPermi>
   );
 }

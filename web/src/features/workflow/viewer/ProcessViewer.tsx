@@ -3,13 +3,14 @@ import 'bpmn-js/dist/assets/bpmn-js.css';
 import './viewer.css';
 
 import { useLingui } from '@lingui/react/macro';
-import { ActionIcon, Group, LoadingOverlay, Tooltip } from '@mantine/core';
+import { Group, LoadingOverlay } from '@mantine/core';
 import type { Language } from '@platform/contracts';
 import { IconZoomIn, IconZoomOut, IconZoomReset } from '@tabler/icons-react';
 import type NavigatedViewer from 'bpmn-js/lib/NavigatedViewer';
 import camundaModdle from 'camunda-bpmn-moddle/resources/camunda.json';
 import { type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from 'react';
 
+import { IconButton } from '../../../components/IconButton';
 import {
   documentationText,
   labelOf,
@@ -238,29 +239,25 @@ export function ProcessViewer({
         onPointerCancel={endTouch}
       />
       <Group gap={4} style={{ position: 'absolute', right: 8, top: 8, zIndex: 2 }}>
-        <Tooltip label={t`Zoom in`}>
-          <ActionIcon
-            variant="default"
-            data-testid="viewer-zoom-in"
-            onClick={() => zoomBy(ZOOM_IN_FACTOR)}
-          >
-            <IconZoomIn size={16} />
-          </ActionIcon>
-        </Tooltip>
-        <Tooltip label={t`Zoom out`}>
-          <ActionIcon
-            variant="default"
-            data-testid="viewer-zoom-out"
-            onClick={() => zoomBy(ZOOM_OUT_FACTOR)}
-          >
-            <IconZoomOut size={16} />
-          </ActionIcon>
-        </Tooltip>
-        <Tooltip label={t`Fit to view`}>
-          <ActionIcon variant="default" data-testid="viewer-fit" onClick={fit}>
-            <IconZoomReset size={16} />
-          </ActionIcon>
-        </Tooltip>
+        <IconButton
+          label={t`Zoom in`}
+          variant="default"
+          data-testid="viewer-zoom-in"
+          onClick={() => zoomBy(ZOOM_IN_FACTOR)}
+        >
+          <IconZoomIn size={16} />
+        </IconButton>
+        <IconButton
+          label={t`Zoom out`}
+          variant="default"
+          data-testid="viewer-zoom-out"
+          onClick={() => zoomBy(ZOOM_OUT_FACTOR)}
+        >
+          <IconZoomOut size={16} />
+        </IconButton>
+        <IconButton label={t`Fit to view`} variant="default" data-testid="viewer-fit" onClick={fit}>
+          <IconZoomReset size={16} />
+        </IconButton>
       </Group>
     </div>
   );
