@@ -14,6 +14,7 @@ import type Redis from 'ioredis';
 import { AntibodyController } from './antibody/antibody.controller';
 import { AuthController } from './auth/auth.controller';
 import { OrderController } from './billing/order.controller';
+import { WujieUserController } from './billing/wujie-user.controller';
 import { LocationController } from './auth/location.controller';
 import { AccessGuard } from './common/access.guard';
 import { DuplicateSubmitGuard } from './common/duplicate-submit.guard';
@@ -109,6 +110,7 @@ export const GATEWAY_CONTROLLERS = [
   MessageController,
   // Recharge orders, payment and invoices (issue 14)
   OrderController,
+  WujieUserController,
 ];
 
 @Module({})
