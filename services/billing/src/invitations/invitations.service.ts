@@ -43,8 +43,8 @@ interface FlagRow {
 }
 
 /**
- * Abnormal invitations (issue 14): every invited sign-up is recorded with its address and device;
- * when INVITATION_FLAG_RULE.threshold or more sign-ups through one inviter share one of them within
+ * Abnormal invitations (issue 14): the rewards consumer records every sign-up with its inviter,
+ * address and device (billing_referral) and hands invited ones to `signedUp`; when INVITATION_FLAG_RULE.threshold or more sign-ups through one inviter share one of them within
  * INVITATION_FLAG_RULE.windowMinutes, an open flag lists them for the administrator, who may deduct
  * the referral rewards they paid (one ledger entry per user, idempotent per flag) or dismiss it.
  * Nothing is deducted automatically. Also billing's part of the admin user page.
@@ -58,20 +58,16 @@ export class InvitationsService {
     private readonly ledger: LedgerService,
   ) {}
 
-  /** Records an invited sign-up and flags its inviter when the rule is met (idempotent). */
-  async signedUp(signup: InvitedSignup): Promise<void> {
+  /**
+   * Judges an invited sign-up the rewards consumer has just recorded (billing_referral, in the
+   * consumer's transaction `tx`): flags its inviter when the rule is met. A repeat changes nothing.
+   */
+  async signedUp(tx: EntityManager, signup: InvitedSignup): Promise<void> {
     if (!signup.inviterId) return;
     const ip = (signup.ip ?? '').slice(0, 64);
     const deviceId = (signup.deviceId ?? '').slice(0, 128);
-    await this.db.transaction(async (tx) => {
-      await tx.query(
-        `INSERT INTO invitation_signup (user_id, inviter_id, ip, device_id, registered_at)
-         VALUES (?, ?, ?, ?, ?) ON DUPLICATE KEY UPDATE user_id = user_id`,
-        [signup.userId, signup.inviterId, ip, deviceId, signup.at],
-      );
-      if (ip) await this.judge(tx, signup, 'ip', ip);
-      if (deviceId) await this.judge(tx, signup, 'device', deviceId);
-    });
+    if (ip) await this.judge(tx, signup, 'ip', ip);
+    if (deviceId) await this.judge(tx, signup, 'device', deviceId);
   }
 
   async flags(query: InvitationFlagListQuery): Promise<PageView<InvitationFlagView>> {
@@ -200,7 +196,7 @@ export class InvitationsService {
   ): Promise<void> {
     const column = kind === 'ip' ? 'ip' : 'device_id';
     const rows: { user_id: string | number }[] = await tx.query(
-      `SELECT user_id FROM invitation_signup
+      `SELECT user_id FROM billing_referral
         WHERE inviter_id = ? AND ${column} = ?
           AND registered_at BETWEEN ? - INTERVAL ? MINUTE AND ? + INTERVAL ? MINUTE
         ORDER BY user_id`,

@@ -4,8 +4,8 @@ const TABLE_OPTIONS = 'ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_uni
 
 /**
  * Mission costs and abnormal invitations (issue 14): the hold each mission run keeps on its owner's
- * frozen points (held → settled or released, once), the invited sign-ups seen (inviter, address,
- * device) and the flags raised for the administrator when one inviter gets too many from one source.
+ * frozen points (held → settled or released, once) and the flags raised for the administrator when
+ * one inviter gets too many sign-ups from one address or device (billing_referral records them).
  */
 export class MissionHoldsInvitations1764500400000 implements MigrationInterface {
   name = 'MissionHoldsInvitations1764500400000';
@@ -23,16 +23,6 @@ export class MissionHoldsInvitations1764500400000 implements MigrationInterface 
       PRIMARY KEY (id),
       UNIQUE KEY uk_mission_hold_run (mission_code, run_id),
       KEY idx_mission_hold_user (user_id, status)
-    ) ${TABLE_OPTIONS}`);
-    await q.query(`CREATE TABLE invitation_signup (
-      user_id bigint NOT NULL,
-      inviter_id bigint NOT NULL,
-      ip varchar(64) NOT NULL DEFAULT '',
-      device_id varchar(128) NOT NULL DEFAULT '',
-      registered_at datetime(3) NOT NULL,
-      PRIMARY KEY (user_id),
-      KEY idx_invitation_signup_ip (inviter_id, ip, registered_at),
-      KEY idx_invitation_signup_device (inviter_id, device_id, registered_at)
     ) ${TABLE_OPTIONS}`);
     await q.query(`CREATE TABLE invitation_flag (
       id bigint NOT NULL AUTO_INCREMENT,
@@ -54,7 +44,6 @@ export class MissionHoldsInvitations1764500400000 implements MigrationInterface 
 
   async down(q: QueryRunner): Promise<void> {
     await q.query('DROP TABLE IF EXISTS invitation_flag');
-    await q.query('DROP TABLE IF EXISTS invitation_signup');
     await q.query('DROP TABLE IF EXISTS mission_hold');
   }
 }
