@@ -2,6 +2,7 @@ import './features/admin/pages';
 import './features/bpmn/register';
 
 import { registerAntibodyPages } from './features/antibody/register';
+import { registerBillingPages } from './features/billing/register';
 import { registerChatPages } from './features/chat/register';
 import { registerConversationPages } from './features/conversations/register';
 import { registerMessagePages } from './features/messages/register';
@@ -15,6 +16,7 @@ import { registerWorkflowPages } from './features/workflow/register';
  */
 export function registerAllPages(): void {
   registerAntibodyPages();
+  registerBillingPages();
   registerChatPages();
   registerConversationPages();
   registerMessagePages();

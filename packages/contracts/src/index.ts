@@ -6,6 +6,7 @@ export * from './billing/order-patterns';
 export * from './billing/order-states';
 export * from './billing/order-views';
 export * from './billing/patterns';
+export * from './billing/promotion';
 export * from './billing/reasons';
 export * from './billing/views';
 export * from './common/envelope';

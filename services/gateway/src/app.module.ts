@@ -14,6 +14,7 @@ import type Redis from 'ioredis';
 import { AntibodyController } from './antibody/antibody.controller';
 import { AuthController } from './auth/auth.controller';
 import { OrderController } from './billing/order.controller';
+import { PromotionController } from './billing/promotion.controller';
 import { WujieUserController } from './billing/wujie-user.controller';
 import { LocationController } from './auth/location.controller';
 import { AccessGuard } from './common/access.guard';
@@ -111,6 +112,8 @@ export const GATEWAY_CONTROLLERS = [
   // Recharge orders, payment and invoices (issue 14)
   OrderController,
   WujieUserController,
+  // The referral page (issue 14)
+  PromotionController,
 ];
 
 @Module({})

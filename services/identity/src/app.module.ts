@@ -43,6 +43,7 @@ import { RolesController } from './roles/roles.controller';
 import { RolesService } from './roles/roles.service';
 import { AccountService } from './users/account.service';
 import { ProfileService } from './users/profile.service';
+import { PromotionController } from './users/promotion.controller';
 import { RegistrationService } from './users/registration.service';
 import { SessionSync } from './users/session-sync.service';
 import { UserDirectory } from './users/user-directory.service';
@@ -86,6 +87,7 @@ export class AppModule {
         AuthController,
         HealthController,
         UsersAdminController,
+        PromotionController,
         WujieUsersController,
         UserIdsController,
         RolesController,

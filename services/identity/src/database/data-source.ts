@@ -15,6 +15,7 @@ import { ShowMissionMenus1764400100000 } from './migrations/1764400100000-ShowMi
 import { ShowWorkbenchMenu1764400200000 } from './migrations/1764400200000-ShowWorkbenchMenu';
 import { ShowAssistantConsoleMenus1764400300000 } from './migrations/1764400300000-ShowAssistantConsoleMenus';
 import { MessagesMenu1764600100000 } from './migrations/1764600100000-MessagesMenu';
+import { ShowBillingMenus1764600370000 } from './migrations/1764600370000-ShowBillingMenus';
 
 /** Migrations in order; listed explicitly so the build needs no file globbing. */
 export const IDENTITY_MIGRATIONS = [
@@ -31,6 +32,7 @@ export const IDENTITY_MIGRATIONS = [
   ShowWorkbenchMenu1764400200000,
   ShowAssistantConsoleMenus1764400300000,
   MessagesMenu1764600100000,
+  ShowBillingMenus1764600370000,
 ];
 
 export function identityDataSourceOptions(url: string) {

@@ -16,7 +16,7 @@ import {
 import { useForm } from '@mantine/form';
 import { type ProfileView, type RoleView, type UserView } from '@platform/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 
 import { notify } from '../../../lib/notify';
 import type { PageProps } from '../../menu/page-props';
@@ -25,6 +25,11 @@ import { KeyValueTable } from '../components/KeyValueTable';
 import { dictOptions, useDict } from '../useDict';
 
 const AVATAR_SIZE = 256;
+
+// The personal centre's points and orders (issue 14) load with their own chunk.
+const PersonalBilling = lazy(() =>
+  import('../../billing/components/PersonalBilling').then((m) => ({ default: m.PersonalBilling })),
+);
 
 /** Crops an image to its centre square and scales it (the avatar crop), as a PNG blob. */
 async function cropSquare(file: File): Promise<Blob> {
@@ -75,98 +80,103 @@ export function ProfilePage() {
   if (!user) return null;
   const reload = () => void queryClient.invalidateQueries({ queryKey: ['profile'] });
   return (
-    <Grid data-testid="profile-page">
-      <Grid.Col span={{ base: 12, md: 4 }}>
-        <Card withBorder>
-          <Stack align="center">
-            <Avatar src={user.avatar || undefined} size={120} radius={120} />
-            <FileButton
-              accept="image/png,image/jpeg"
-              onChange={async (file) => {
-                if (!file) return;
-                const cropped = await cropSquare(file);
-                await uploadFile(
-                  '/system/user/profile/avatar',
-                  'avatarfile',
-                  cropped,
-                  'avatar.png',
-                );
-                notify('success', t`Avatar updated`);
-                reload();
-              }}
-            >
-              {(props) => (
-                <Button {...props} size="xs" variant="light">
-                  <Trans>Change avatar</Trans>
-                </Button>
-              )}
-            </FileButton>
+    <Stack data-testid="profile-page">
+      <Grid>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Card withBorder>
+            <Stack align="center">
+              <Avatar src={user.avatar || undefined} size={120} radius={120} />
+              <FileButton
+                accept="image/png,image/jpeg"
+                onChange={async (file) => {
+                  if (!file) return;
+                  const cropped = await cropSquare(file);
+                  await uploadFile(
+                    '/system/user/profile/avatar',
+                    'avatarfile',
+                    cropped,
+                    'avatar.png',
+                  );
+                  notify('success', t`Avatar updated`);
+                  reload();
+                }}
+              >
+                {(props) => (
+                  <Button {...props} size="xs" variant="light">
+                    <Trans>Change avatar</Trans>
+                  </Button>
+                )}
+              </FileButton>
+            </Stack>
+            <KeyValueTable
+              rows={[
+                [t`User name`, user.userName],
+                [t`Phone number`, user.phonenumber ?? ''],
+                [t`Email`, user.email ?? ''],
+                [t`Department`, user.deptName ?? ''],
+                [t`Roles`, profile.data?.roleGroup ?? ''],
+                [t`Posts`, profile.data?.postGroup ?? ''],
+                [t`Registered`, new Date(user.createTime).toLocaleString()],
+              ]}
+            />
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack>
+            <Card withBorder>
+              <form
+                onSubmit={info.onSubmit(async (values) => {
+                  await putData('/system/user/profile', values);
+                  notify('success', t`Saved`);
+                  reload();
+                })}
+              >
+                <Stack>
+                  <Title order={5}>
+                    <Trans>Basic information</Trans>
+                  </Title>
+                  <TextInput label={t`Nickname`} {...info.getInputProps('nickName')} />
+                  <Select label={t`Gender`} data={sex} {...info.getInputProps('sex')} />
+                  <Button type="submit" w={120}>
+                    <Trans>Save</Trans>
+                  </Button>
+                </Stack>
+              </form>
+            </Card>
+            <Card withBorder>
+              <form
+                onSubmit={pwd.onSubmit(async (values) => {
+                  await putData('/system/user/profile/updatePwd', {
+                    oldPassword: values.oldPassword,
+                    newPassword: values.newPassword,
+                  });
+                  notify('success', t`Password changed`);
+                  pwd.reset();
+                })}
+              >
+                <Stack>
+                  <Title order={5}>
+                    <Trans>Change password</Trans>
+                  </Title>
+                  <PasswordInput label={t`Old password`} {...pwd.getInputProps('oldPassword')} />
+                  <PasswordInput label={t`New password`} {...pwd.getInputProps('newPassword')} />
+                  <PasswordInput
+                    label={t`Confirm password`}
+                    {...pwd.getInputProps('confirmPassword')}
+                  />
+                  <Button type="submit" w={120}>
+                    <Trans>Save</Trans>
+                  </Button>
+                </Stack>
+              </form>
+            </Card>
           </Stack>
-          <KeyValueTable
-            rows={[
-              [t`User name`, user.userName],
-              [t`Phone number`, user.phonenumber ?? ''],
-              [t`Email`, user.email ?? ''],
-              [t`Department`, user.deptName ?? ''],
-              [t`Roles`, profile.data?.roleGroup ?? ''],
-              [t`Posts`, profile.data?.postGroup ?? ''],
-              [t`Registered`, new Date(user.createTime).toLocaleString()],
-            ]}
-          />
-        </Card>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 8 }}>
-        <Stack>
-          <Card withBorder>
-            <form
-              onSubmit={info.onSubmit(async (values) => {
-                await putData('/system/user/profile', values);
-                notify('success', t`Saved`);
-                reload();
-              })}
-            >
-              <Stack>
-                <Title order={5}>
-                  <Trans>Basic information</Trans>
-                </Title>
-                <TextInput label={t`Nickname`} {...info.getInputProps('nickName')} />
-                <Select label={t`Gender`} data={sex} {...info.getInputProps('sex')} />
-                <Button type="submit" w={120}>
-                  <Trans>Save</Trans>
-                </Button>
-              </Stack>
-            </form>
-          </Card>
-          <Card withBorder>
-            <form
-              onSubmit={pwd.onSubmit(async (values) => {
-                await putData('/system/user/profile/updatePwd', {
-                  oldPassword: values.oldPassword,
-                  newPassword: values.newPassword,
-                });
-                notify('success', t`Password changed`);
-                pwd.reset();
-              })}
-            >
-              <Stack>
-                <Title order={5}>
-                  <Trans>Change password</Trans>
-                </Title>
-                <PasswordInput label={t`Old password`} {...pwd.getInputProps('oldPassword')} />
-                <PasswordInput label={t`New password`} {...pwd.getInputProps('newPassword')} />
-                <PasswordInput
-                  label={t`Confirm password`}
-                  {...pwd.getInputProps('confirmPassword')}
-                />
-                <Button type="submit" w={120}>
-                  <Trans>Save</Trans>
-                </Button>
-              </Stack>
-            </form>
-          </Card>
-        </Stack>
-      </Grid.Col>
-    </Grid>
+        </Grid.Col>
+      </Grid>
+      <Suspense fallback={null}>
+        <PersonalBilling />
+      </Suspense>
+    </Stack>
   );
 }
 

@@ -1,0 +1,186 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Alert, Button, Code, FileInput, Group, Stack, Text } from '@mantine/core';
+import {
+  ORDER_FILE_EXTENSIONS,
+  type OrderFileKind,
+  type OrderStatus,
+  type OrderView,
+  UPLOAD_MAX_BYTES,
+} from '@platform/contracts';
+import { IconUpload } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+
+import { notify } from '../../../lib/notify';
+import { formatTime } from '../../mission/mission-format';
+import { alipayQuery, moveOrder, remittanceAccountQuery, uploadOrderFile } from '../billing.api';
+import { QrCode } from './QrCode';
+
+/** How often the QR page asks whether Alipay says the trade is paid. */
+const ALIPAY_POLL_MS = 3000;
+
+type PayableOrder = Pick<
+  OrderView,
+  'orderId' | 'orderNo' | 'amount' | 'points' | 'payType' | 'overseas' | 'qrCode' | 'files'
+> & { expireTime?: string | null };
+
+const accept = (kind: OrderFileKind) =>
+  ORDER_FILE_EXTENSIONS[kind].map((ext) => (ext === 'pdf' ? 'application/pdf' : `image/${ext}`));
+
+function AlipayPayment({
+  order,
+  onDone,
+}: {
+  order: PayableOrder;
+  onDone: (status: OrderStatus) => void;
+}) {
+  const { t } = useLingui();
+  const trade = useQuery({
+    queryKey: ['billing', 'alipay', order.orderId],
+    queryFn: () => alipayQuery(order.orderId),
+    refetchInterval: ALIPAY_POLL_MS,
+  });
+  const status = trade.data?.status;
+  useEffect(() => {
+    if (status === 'completed' || status === 'cancelled') onDone(status);
+  }, [status, onDone]);
+  return (
+    <Stack align="center" data-testid="alipay-payment">
+      <Text>
+        <Trans>Scan the QR code with Alipay to pay {order.amount} yuan.</Trans>
+      </Text>
+      {order.qrCode ? <QrCode value={order.qrCode} label={t`Alipay payment QR code`} /> : null}
+      {trade.data?.tradeStatus === 'TRADE_CLOSED' ? (
+        <Alert color="red">
+          <Trans>Payment error occurred, please rescan the QR code to pay</Trans>
+        </Alert>
+      ) : null}
+      <Text size="sm" c="dimmed">
+        <Trans>This page moves on by itself once the payment arrives.</Trans>
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * Remittance: the bank account to pay to, the proof upload and, for an overseas remittance, the
+ * signed document; then "I have paid" moves the order to pending verification.
+ */
+function RemittancePayment({
+  order,
+  onDone,
+}: {
+  order: PayableOrder;
+  onDone: (status: OrderStatus) => void;
+}) {
+  const { t, i18n } = useLingui();
+  const account = useQuery(remittanceAccountQuery());
+  const [proof, setProof] = useState<File | null>(null);
+  const [contract, setContract] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<OrderFileKind, string>>>({});
+  const [busy, setBusy] = useState(false);
+  const hasProof = order.files.includes('proof');
+  const hasContract = order.files.includes('contract');
+  const maxMb = UPLOAD_MAX_BYTES / 1024 / 1024;
+
+  const check = (kind: OrderFileKind, file: File | null, has: boolean): string | undefined => {
+    if (!file) return has ? undefined : t`Please upload the file`;
+    if (file.size > UPLOAD_MAX_BYTES) return t`Upload file size cannot exceed ${maxMb} MB!`;
+    const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
+    if (!ORDER_FILE_EXTENSIONS[kind].includes(ext)) return t`Incorrect file format`;
+    return undefined;
+  };
+
+  const submit = async () => {
+    const next = {
+      proof: check('proof', proof, hasProof),
+      ...(order.overseas ? { contract: check('contract', contract, hasContract) } : {}),
+    };
+    setErrors(next);
+    if (next.proof || next.contract) return;
+    setBusy(true);
+    try {
+      if (proof) await uploadOrderFile(order.orderId, 'proof', proof);
+      if (order.overseas && contract) await uploadOrderFile(order.orderId, 'contract', contract);
+      await moveOrder('user/payed', order.orderId);
+      notify('success', t`Payment submitted, waiting for verification`);
+      onDone('pending_verification');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack data-testid="remittance-payment">
+      <Alert color="blue" title={t`Bank transfer`}>
+        <Stack gap={4}>
+          <Text size="sm">
+            <Trans>
+              Transfer {order.amount} yuan to the account below and write the order number{' '}
+              <Code>{order.orderNo}</Code> in the transfer's remark.
+            </Trans>
+          </Text>
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="remittance-account">
+            {account.data || t`Please contact customer service for the bank account.`}
+          </Text>
+        </Stack>
+      </Alert>
+      {order.overseas ? (
+        <Alert color="orange" data-testid="overseas-notice">
+          <Trans>
+            An overseas remittance needs a signed document and must be completed within five days
+          </Trans>
+          {order.expireTime ? ` (${formatTime(order.expireTime, i18n.locale)})` : ''}
+        </Alert>
+      ) : null}
+      <FileInput
+        label={t`Remittance proof`}
+        description={hasProof ? t`Uploaded; choose a file to replace it` : undefined}
+        placeholder={t`Choose a file`}
+        accept={accept('proof').join(',')}
+        leftSection={<IconUpload size={16} />}
+        clearable
+        value={proof}
+        onChange={setProof}
+        error={errors.proof}
+        withAsterisk={!hasProof}
+        data-testid="proof-input"
+      />
+      {order.overseas ? (
+        <FileInput
+          label={t`Signed document`}
+          description={hasContract ? t`Uploaded; choose a file to replace it` : undefined}
+          placeholder={t`Choose a file`}
+          accept={accept('contract').join(',')}
+          leftSection={<IconUpload size={16} />}
+          clearable
+          value={contract}
+          onChange={setContract}
+          error={errors.contract}
+          withAsterisk={!hasContract}
+          data-testid="contract-input"
+        />
+      ) : null}
+      <Group justify="flex-end">
+        <Button onClick={() => void submit()} loading={busy} data-testid="mark-paid">
+          <Trans>I have paid</Trans>
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** Paying an unpaid order: Alipay's QR code when the order is an Alipay one, else the remittance. */
+export function PaymentPanel({
+  order,
+  onDone,
+}: {
+  order: PayableOrder;
+  onDone: (status: OrderStatus) => void;
+}) {
+  return order.payType === 'alipay' ? (
+    <AlipayPayment order={order} onDone={onDone} />
+  ) : (
+    <RemittancePayment order={order} onDone={onDone} />
+  );
+}
