@@ -20,6 +20,7 @@ export * from './identity/admin';
 export * from './identity/admin-patterns';
 export * from './identity/patterns';
 export * from './identity/permissions';
+export * from './identity/realname';
 export * from './identity/session';
 export * from './notification/messages-api';
 export * from './workflow/agent-context';

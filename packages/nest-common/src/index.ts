@@ -1,6 +1,7 @@
 export * from './database';
 export * from './env';
 export * from './health-probe';
+export * from './ip-location';
 export * from './logger';
 export * from './outage';
 export * from './queues';

@@ -38,6 +38,7 @@ import {
 import { OpenApiHolder } from './openapi/openapi';
 import { MessageController } from './notification/message.controller';
 import { OpenApiController } from './openapi/openapi.controller';
+import { RealNameController, RealNameReviewController } from './realname/realname.controller';
 import { RPC_CLIENT, ServiceClient } from './rpc/service-client';
 import { UserSocketHub } from './socket/user-socket.hub';
 import {
@@ -109,6 +110,9 @@ export const GATEWAY_CONTROLLERS = [
   EngineOpsController,
   // In-app messages of the notification service (issue 15)
   MessageController,
+  // Real-name authentication (issue 15)
+  RealNameController,
+  RealNameReviewController,
   // Recharge orders, payment and invoices (issue 14)
   OrderController,
   WujieUserController,

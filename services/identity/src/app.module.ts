@@ -38,6 +38,10 @@ import { NoticesService } from './notices/notices.service';
 import { ConfigParamsService } from './params/config-params.service';
 import { ConfigsService } from './params/configs.service';
 import { PostsService } from './posts/posts.service';
+import { DEVELOPMENT_FIELD_KEY, FieldCipher } from './realname/field-cipher';
+import { AlipayCertifier, IDENTITY_CERTIFIER } from './realname/identity-certifier';
+import { RealNameController } from './realname/realname.controller';
+import { RealNameService } from './realname/realname.service';
 import { RichTextService } from './richtext/rich-text.service';
 import { RolesController } from './roles/roles.controller';
 import { RolesService } from './roles/roles.service';
@@ -94,6 +98,7 @@ export class AppModule {
         SystemController,
         DictsController,
         MonitorController,
+        RealNameController,
       ],
       providers: [
         {
@@ -101,6 +106,19 @@ export class AppModule {
           useFactory: (outbox: Repository<OutboxMessage>) => codeSenders(env, outbox),
           inject: [getRepositoryToken(OutboxMessage)],
         },
+        {
+          provide: FieldCipher,
+          useFactory: () =>
+            new FieldCipher(
+              env.FIELD_ENCRYPTION_KEY ?? DEVELOPMENT_FIELD_KEY,
+              env.FIELD_ENCRYPTION_PREVIOUS_KEYS,
+            ),
+        },
+        {
+          provide: IDENTITY_CERTIFIER,
+          useFactory: () => (env.ALIPAY_APP_ID ? new AlipayCertifier(env) : null),
+        },
+        RealNameService,
         AdminBootstrap,
         AuthService,
         CaptchaService,

@@ -1,6 +1,7 @@
 import { BILLING_MESSAGES } from '../billing/messages';
 import { MISSION_BILLING_MESSAGES } from '../billing/mission-messages';
 import { ORDER_MESSAGES } from '../billing/order-messages';
+import { REALNAME_MESSAGES } from '../identity/realname';
 import { NOTIFICATION_MESSAGES } from '../notification/messages';
 import { AGENT_MESSAGES } from '../workflow/agent-messages';
 import { CHAT_MESSAGES } from '../workflow/chat-messages';
@@ -386,6 +387,7 @@ export const MESSAGES = {
   ...ORDER_MESSAGES,
   ...MISSION_BILLING_MESSAGES,
   ...NOTIFICATION_MESSAGES,
+  ...REALNAME_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -224,6 +224,12 @@ export const PERMISSIONS = {
     message: { list: 'wujie:message:list', send: 'wujie:message:send' },
     promotion: { view: 'wujie:promotion:view' },
     antibody: { use: 'wujie:antibody:use' },
+    /** Real-name authentication: a user certifies themself; administrators review requests without Alipay. */
+    realName: {
+      certify: 'wujie:realname:certify',
+      list: 'wujie:realname:list',
+      review: 'wujie:realname:review',
+    },
   },
   bpm: {
     model: {

@@ -1,14 +1,14 @@
 import { Controller, Get, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { DEFAULT_AREA_CODE } from '@platform/contracts';
+import { isMainlandAddress } from '@platform/nest-common';
 import type { FastifyRequest } from 'fastify';
 
 import { Public } from '../common/decorators';
-import { languageOf } from '../common/request-context';
 
 export interface LocationView {
   ip: string;
-  /** Best guess without a geo-IP database: the browser's language. */
+  /** From the request's address and the bundled IP-location database (loopback and private: true). */
   isMainland: boolean;
   /** Area code to preselect in phone forms. */
   areaCode: string;
@@ -21,8 +21,7 @@ export class LocationController {
   @Get()
   @Public()
   location(@Req() request: FastifyRequest): LocationView {
-    // No geo-IP data ships with the embedded defaults; the language the browser asks for stands in.
-    const isMainland = languageOf(request) === 'zh';
+    const isMainland = isMainlandAddress(request.ip);
     return { ip: request.ip, isMainland, areaCode: isMainland ? DEFAULT_AREA_CODE : '' };
   }
 }

@@ -8,6 +8,27 @@ const identityEnvSchema = z.object({
   ADMIN_PASSWORD: z.string().optional(),
   /** Key for encrypting personal data at rest (real-name certificate fields). */
   FIELD_ENCRYPTION_KEY: z.string().optional(),
+  /** Earlier FIELD_ENCRYPTION_KEYs (comma-separated) that still open rows written before a rotation. */
+  FIELD_ENCRYPTION_PREVIOUS_KEYS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((k) => k.trim())
+        .filter(Boolean),
+    ),
+  /** Alipay identity certification (alipay.user.certify.open.*); unset: administrators review requests. */
+  ALIPAY_APP_ID: z.string().optional(),
+  /** The application's RSA2 private key (PEM or its base64 body; PKCS#1 or PKCS#8, see ALIPAY_KEY_TYPE). */
+  ALIPAY_PRIVATE_KEY: z.string().optional(),
+  ALIPAY_KEY_TYPE: z.enum(['PKCS1', 'PKCS8']).default('PKCS8'),
+  /** Alipay's public key, which signs every answer (answers are refused without a valid signature). */
+  ALIPAY_PUBLIC_KEY: z.string().optional(),
+  ALIPAY_GATEWAY: z.string().url().default('https://openapi.alipay.com/gateway.do'),
+  ALIPAY_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** The page the phone opens after the face certification (the web app's auth-callback.html). */
+  REALNAME_RETURN_URL: z.string().url().default('http://127.0.0.1:8080/auth-callback.html'),
   /** SMTP delivery of e-mail codes, e.g. smtps://user:pass@smtp.example.com:465 */
   SMTP_URL: z.string().optional(),
   SMTP_FROM: z.string().default('Antibody Platform <no-reply@localhost>'),
@@ -33,6 +54,12 @@ export type IdentityEnv = z.infer<typeof identityEnvSchema>;
 export function loadIdentityEnv(source: NodeJS.ProcessEnv = process.env): IdentityEnv {
   const env = loadEnv(identityEnvSchema, source);
   assertStrongSecret('FIELD_ENCRYPTION_KEY', env.FIELD_ENCRYPTION_KEY, env);
+  const alipay = [env.ALIPAY_APP_ID, env.ALIPAY_PRIVATE_KEY, env.ALIPAY_PUBLIC_KEY];
+  if (alipay.some(Boolean) && !alipay.every(Boolean)) {
+    throw new Error(
+      'ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY and ALIPAY_PUBLIC_KEY: set all three (or none for administrator review)',
+    );
+  }
   return env;
 }
 

@@ -16,6 +16,7 @@ import { ShowWorkbenchMenu1764400200000 } from './migrations/1764400200000-ShowW
 import { ShowAssistantConsoleMenus1764400300000 } from './migrations/1764400300000-ShowAssistantConsoleMenus';
 import { MessagesMenu1764600100000 } from './migrations/1764600100000-MessagesMenu';
 import { ShowBillingMenus1764600370000 } from './migrations/1764600370000-ShowBillingMenus';
+import { RealNameRequests1764600400000 } from './migrations/1764600400000-RealNameRequests';
 
 /** Migrations in order; listed explicitly so the build needs no file globbing. */
 export const IDENTITY_MIGRATIONS = [
@@ -33,6 +34,7 @@ export const IDENTITY_MIGRATIONS = [
   ShowAssistantConsoleMenus1764400300000,
   MessagesMenu1764600100000,
   ShowBillingMenus1764600370000,
+  RealNameRequests1764600400000,
 ];
 
 export function identityDataSourceOptions(url: string) {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DomainError } from '@platform/contracts';
 import type { BindPhoneBody, Caller, ClientContext } from '@platform/contracts/dto';
-import { SessionStore } from '@platform/nest-common';
+import { isMainlandAddress, SessionStore } from '@platform/nest-common';
 import type { DataSource } from 'typeorm';
 
 import { EventOutbox } from '../events/event-outbox.entity';
@@ -27,15 +27,16 @@ export class AccountService {
   }
 
   /**
-   * Whether the phone-binding rule for mainland users applies. Without a geo-IP database on the
-   * embedded default, a user counts as mainland when their account or session language is Chinese;
-   * an administrator can turn the dialog off with the parameter `sys.user.bindPhoneRequired`.
+   * Whether the phone-binding rule for mainland users applies: decided from the request's address with
+   * the bundled IP-location database (loopback and private addresses count as mainland, see
+   * docs/realname-and-location.md); an administrator can turn the dialog off with the parameter
+   * `sys.user.bindPhoneRequired`.
    */
   async checkMainland(caller: Caller, client: ClientContext): Promise<{ isMainland: boolean }> {
     const required = await this.params.getBoolean('sys.user.bindPhoneRequired', true);
     const user = await this.directory.findById(caller.userId);
     if (!required || !user) return { isMainland: false };
-    return { isMainland: user.qu === '86' || client.lang === 'zh' };
+    return { isMainland: isMainlandAddress(client.ip) };
   }
 
   /** Binds a phone to the caller after its code checks out; the reward is announced through the outbox. */
