@@ -15,6 +15,8 @@ export const BILLING_ORDER_PATTERNS = {
   adminPayed: 'billing.order.admin-payed',
   /** An administrator rejects the verification: → pending payment, with the reason. */
   adminRejected: 'billing.order.admin-rejected',
+  /** An administrator refunds a completed order: → cancelled, its points taken back. */
+  adminRefund: 'billing.order.admin-refund',
   /** The owner or an administrator cancels an unpaid order. */
   cancel: 'billing.order.cancel',
   /** The owner asks for an invoice of a completed order. */

@@ -29,7 +29,7 @@ export type OrderActor = 'owner' | 'admin' | 'system';
 
 /** A move of an order's status. */
 export type OrderAction =
-  'userPayed' | 'adminPayed' | 'adminRejected' | 'cancel' | 'alipayPaid' | 'expire';
+  'userPayed' | 'adminPayed' | 'adminRejected' | 'cancel' | 'adminRefund' | 'alipayPaid' | 'expire';
 
 export interface OrderTransition {
   from: OrderStatus;
@@ -38,6 +38,8 @@ export interface OrderTransition {
   by: readonly OrderActor[];
   /** Completing credits the order's points to the owner (once: ledger key `order:<orderNo>`). */
   credits?: boolean;
+  /** A refund takes the order's points back (key `order-refund:<orderNo>`; refused if spent). */
+  debits?: boolean;
 }
 
 /**
@@ -46,6 +48,8 @@ export interface OrderTransition {
  * - adminPayed: an administrator confirms the money arrived (also before the user said so).
  * - adminRejected: verification fails; the order goes back to pending payment with the reason.
  * - cancel: the owner or an administrator gives up an unpaid order.
+ * - adminRefund: an administrator refunds a completed order; its points are taken back, which is
+ *   refused (points.insufficient) when the user has spent them.
  * - alipayPaid: Alipay's signed notification (or trade query) says the trade succeeded.
  * - expire: the overseas remittance was not sent within five days (scheduled job).
  */
@@ -57,6 +61,7 @@ export const ORDER_TRANSITIONS: Record<OrderAction, readonly OrderTransition[]> 
   ],
   adminRejected: [{ from: 'pending_verification', to: 'pending_payment', by: ['admin'] }],
   cancel: [{ from: 'pending_payment', to: 'cancelled', by: ['owner', 'admin'] }],
+  adminRefund: [{ from: 'completed', to: 'cancelled', by: ['admin'], debits: true }],
   alipayPaid: [{ from: 'pending_payment', to: 'completed', by: ['system'], credits: true }],
   expire: [{ from: 'pending_payment', to: 'cancelled', by: ['system'] }],
 };

@@ -73,6 +73,14 @@ export class OrdersController {
     });
   }
 
+  @MessagePattern(P.adminRefund)
+  adminRefund(@Payload() c: RejectCommand) {
+    return this.orders.move(c.body.orderId, 'adminRefund', 'admin', callerOf(c.caller), {
+      reason: c.body.reason,
+      lang: c.client.lang,
+    });
+  }
+
   /** The owner cancels their order; an administrator any order. */
   @MessagePattern(P.cancel)
   cancel(@Payload() c: IdCommand) {

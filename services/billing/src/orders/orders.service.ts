@@ -366,7 +366,7 @@ export class OrdersService {
     const orderId = Number(order.id);
     if (action === 'userPayed') await this.requireFiles(tx, order);
     if (action === 'alipayPaid' && order.pay_type !== 'alipay') throw abnormal();
-    if (action === 'adminRejected' && !options.reason?.trim()) {
+    if ((action === 'adminRejected' || action === 'adminRefund') && !options.reason?.trim()) {
       throw new DomainError('order.reject_reason_required', {}, 601);
     }
     const completed = move.to === 'completed';
@@ -375,7 +375,9 @@ export class OrdersService {
        WHERE id = ? AND status = ?`,
       [
         move.to,
-        action === 'adminRejected' ? (options.reason ?? null) : order.reject_reason,
+        action === 'adminRejected' || action === 'adminRefund'
+          ? (options.reason ?? null)
+          : order.reject_reason,
         completed ? this.clock.now() : order.pay_time,
         options.tradeNo ?? null,
         orderId,
@@ -387,7 +389,8 @@ export class OrdersService {
     const userId = Number(order.user_id);
     if (move.credits) {
       const points = Number(order.points);
-      const credited = await this.ledger.post(
+      // The ledger writes billing.points.credited to the outbox with the entry (once per key).
+      await this.ledger.post(
         {
           userId,
           points,
@@ -399,20 +402,21 @@ export class OrdersService {
         },
         tx,
       );
-      if (credited.applied) {
-        await writeOutboxEvent(tx, {
-          type: PLATFORM_EVENTS.pointsCredited,
-          idempotencyKey: `points.credited:order:${order.order_no}`,
+    }
+    if (move.debits) {
+      // Refused with points.insufficient (the whole move rolls back) when the points are spent.
+      await this.ledger.post(
+        {
           userId,
-          payload: {
-            userId,
-            points,
-            reason: ledgerReasonText('recharge', 'zh'),
-            reasonEn: ledgerReasonText('recharge', 'en'),
-            reference: { type: 'order', id: order.order_no },
-          },
-        });
-      }
+          points: -Number(order.points),
+          reason: 'rechargeRefund',
+          idempotencyKey: `order-refund:${order.order_no}`,
+          reference: { type: 'order', id: order.order_no },
+          operator,
+          remark: options.reason?.slice(0, 200) ?? order.order_no,
+        },
+        tx,
+      );
     }
     await writeOutboxEvent(tx, {
       type: PLATFORM_EVENTS.orderStatusChanged,

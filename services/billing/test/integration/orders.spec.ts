@@ -20,6 +20,7 @@ import { identityStarter } from '@platform/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { loadBillingEnv } from '../../src/config/env';
+import { LedgerService } from '../../src/ledger/ledger.service';
 import { startBilling } from '../../src/main';
 import { OrderExpiry } from '../../src/orders/order-expiry';
 import { type AlipayDouble, forgerKey, startAlipayDouble } from '../support/alipay-double';
@@ -42,22 +43,27 @@ let admin: string;
 let alice: string;
 let bob: string;
 
+/** Billing with Alipay pointed at the double (only billing gets the keys) and no expiry timer. */
 const billingStarter = {
   name: 'billing',
   databaseEnv: 'BILLING_DB_URL',
   start: async (env: Record<string, string>) =>
-    (billing = await startBilling(loadBillingEnv({ ...env, ORDER_EXPIRY_INTERVAL_MS: '0' }))),
+    (billing = await startBilling(
+      loadBillingEnv({
+        ...env,
+        ORDER_EXPIRY_INTERVAL_MS: '0',
+        ALIPAY_APP_ID: alipay.appId,
+        ALIPAY_PRIVATE_KEY: alipay.appPrivateKey.replace(/\n/g, '\\n'),
+        ALIPAY_PUBLIC_KEY: alipay.alipayPublicKey,
+        ALIPAY_GATEWAY: alipay.url,
+        ALIPAY_NOTIFY_URL: 'https://platform.example.com/prod-api/wujie/order/alipay/notify',
+      }),
+    )),
 };
 
 beforeAll(async () => {
   alipay = await startAlipayDouble();
-  stack = await startStack([identityStarter, billingStarter], {
-    ALIPAY_APP_ID: alipay.appId,
-    ALIPAY_PRIVATE_KEY: alipay.appPrivateKey.replace(/\n/g, '\\n'),
-    ALIPAY_PUBLIC_KEY: alipay.alipayPublicKey,
-    ALIPAY_GATEWAY: alipay.url,
-    ALIPAY_NOTIFY_URL: 'https://platform.example.com/prod-api/wujie/order/alipay/notify',
-  });
+  stack = await startStack([identityStarter, billingStarter]);
   await setCaptcha(stack, false);
   admin = await login(stack, 'admin', ADMIN_PASSWORD);
   alice = (await registerByPhone(stack)).token;
@@ -150,6 +156,7 @@ const CALLS: { action: OrderAction; actor: OrderActor; path: string; as: () => s
   { action: 'userPayed', actor: 'owner', path: '/wujie/order/user/payed', as: () => alice },
   { action: 'adminPayed', actor: 'admin', path: '/wujie/order/admin/payed', as: () => admin },
   { action: 'adminRejected', actor: 'admin', path: '/wujie/order/admin/rejected', as: () => admin },
+  { action: 'adminRefund', actor: 'admin', path: '/wujie/order/admin/refund', as: () => admin },
   { action: 'cancel', actor: 'owner', path: '/wujie/order/cancel', as: () => alice },
   { action: 'cancel', actor: 'admin', path: '/wujie/order/cancel', as: () => admin },
 ];
@@ -160,28 +167,39 @@ const PAIRS = CALLS.flatMap((call) =>
     const allowed = move !== null && move.by.includes(call.actor);
     return [
       `${call.action} by ${call.actor} from ${from}: ${allowed ? `→ ${move?.to}` : 'refused'}`,
-      { call, from, allowed, to: allowed ? move!.to : from, credits: allowed && !!move?.credits },
+      {
+        call,
+        from,
+        allowed,
+        to: allowed ? move!.to : from,
+        credits: allowed && !!move?.credits,
+        debits: allowed && !!move?.debits,
+      },
     ] as const;
   }),
 );
 
 describe('order transitions through the API (every pair of the table)', () => {
-  it.each(PAIRS)('%s', async (_name, { call, from, allowed, to, credits: credit }) => {
-    const { orderId, orderNo, points } = await orderIn(from);
-    // The proof is there for userPayed's own check, so only the table decides.
-    if (from === 'pending_payment') await upload('proof', alice, orderId);
-    const before = await credits(orderNo);
-    const res = await post(call.path, call.as(), { orderId, reason: 'No money arrived' });
-    if (allowed) {
-      expect(res.body, JSON.stringify(res.body)).toMatchObject({ code: 200 });
-    } else {
-      expect(res.body).toMatchObject({ code: 601, msg: 'Order status abnormal' });
-    }
-    expect((await order(orderId)).status).toBe(to);
-    const after = await credits(orderNo);
-    expect(after.count - before.count).toBe(credit ? 1 : 0);
-    if (credit) expect(after.points).toBe(points);
-  });
+  it.each(PAIRS)(
+    '%s',
+    async (_name, { call, from, allowed, to, credits: credit, debits: debit }) => {
+      const { orderId, orderNo, points } = await orderIn(from);
+      // The proof is there for userPayed's own check, so only the table decides.
+      if (from === 'pending_payment') await upload('proof', alice, orderId);
+      const before = await credits(orderNo);
+      const res = await post(call.path, call.as(), { orderId, reason: 'No money arrived' });
+      if (allowed) {
+        expect(res.body, JSON.stringify(res.body)).toMatchObject({ code: 200 });
+      } else {
+        expect(res.body).toMatchObject({ code: 601, msg: 'Order status abnormal' });
+      }
+      expect((await order(orderId)).status).toBe(to);
+      const after = await credits(orderNo);
+      expect(after.count - before.count).toBe(credit || debit ? 1 : 0);
+      if (credit) expect(after.points).toBe(points);
+      if (debit) expect(after.points).toBe(0);
+    },
+  );
 
   it('should keep the rejection reason and let the user pay again after a rejection', async () => {
     const { orderId } = await orderIn('pending_verification');
@@ -191,6 +209,29 @@ describe('order transitions through the API (every pair of the table)', () => {
     const view = await order(orderId);
     expect(view).toMatchObject({ status: 'pending_payment', rejectReason: 'Wrong account' });
     expect((await post('/wujie/order/user/payed', alice, { orderId })).body.code).toBe(200);
+  });
+
+  it('should refuse a refund whose points the user has spent, and change nothing', async () => {
+    const { orderId, orderNo } = await orderIn('completed');
+    const userId = (await order(orderId)).userId;
+    const [rows] = await stack.dbs.billing.query(
+      'SELECT balance FROM points_account WHERE user_id = ?',
+      [userId],
+    );
+    const balance = Number((rows as { balance: number }[])[0].balance);
+    await billing.get(LedgerService).post({
+      userId,
+      points: -balance,
+      reason: 'adminReduce',
+      idempotencyKey: `test-spend:${orderNo}`,
+      reference: { type: 'admin', id: orderNo },
+      operator: 'test',
+    });
+    const res = await post('/wujie/order/admin/refund', admin, { orderId, reason: 'Asked back' });
+    expect(res.body.code).toBe(601);
+    expect(res.body.msg).toContain('Not enough points');
+    expect((await order(orderId)).status).toBe('completed');
+    expect(await credits(orderNo)).toMatchObject({ count: 1 });
   });
 
   it('should refuse user/payed without a remittance proof', async () => {

@@ -83,6 +83,15 @@ export class OrderController {
     return this.services.forward(O.adminRejected, request, body);
   }
 
+  /** An administrator refunds a completed order (with the reason): cancelled, points taken back. */
+  @Post('admin/refund')
+  @HttpCode(200)
+  @RequirePermissions([R.verify, R.refund])
+  @Log(...ORDER_LOG, B.update)
+  adminRefund(@Req() request: FastifyRequest, @Body() body: OrderRejectBody) {
+    return this.services.forward(O.adminRefund, request, body);
+  }
+
   @Post('cancel')
   @HttpCode(200)
   @RequirePermissions([R.pay, R.verify], 'any')
