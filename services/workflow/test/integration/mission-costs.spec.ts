@@ -4,7 +4,10 @@ import { billingStarter } from '@platform/billing';
 import { buildBpmnXml, type DiagramSpec } from '@platform/bpmn';
 import {
   AGENT_TOPIC,
+  BILLING_MISSION_PATTERNS as BM,
+  type FrozenRestoreView,
   MISSION_VARIABLES,
+  type MissionHoldView,
   type MissionStartedView,
   type MissionView,
   WORKFLOW_PATTERNS as W,
@@ -14,6 +17,7 @@ import {
   ADMIN_PASSWORD,
   api,
   login,
+  registerByPhone,
   setCaptcha,
   startStack,
   type TestStack,
@@ -133,7 +137,7 @@ describe('mission costs: freeze, settle, release', () => {
   });
 
   /** Credits the admin's account as the ledger does (an entry and the account in one transaction). */
-  async function credit(points: number): Promise<void> {
+  async function credit(points: number, frozenPoints = 0): Promise<void> {
     credits += 1;
     const db = billingDb();
     await db.beginTransaction();
@@ -146,13 +150,19 @@ describe('mission costs: freeze, settle, release', () => {
       [ADMIN_ID],
     );
     const { balance, frozen } = (rows as { balance: string; frozen: string }[])[0];
-    const after = Number(balance) + points;
+    // With `frozenPoints`: that much of the balance frozen without any mission's hold.
+    const after = Number(balance) + points - frozenPoints;
+    const frozenAfter = Number(frozen) + frozenPoints;
     await db.query(
       `INSERT INTO points_entry (user_id, points, frozen, balance_after, frozen_after, reason, ref_type,
-         ref_id, operator, idempotency_key) VALUES (?, ?, 0, ?, ?, 'adminAdd', 'admin', 'test', 'test', ?)`,
-      [ADMIN_ID, points, after, Number(frozen), `test-credit:${credits}`],
+         ref_id, operator, idempotency_key) VALUES (?, ?, ?, ?, ?, 'adminAdd', 'admin', 'test', 'test', ?)`,
+      [ADMIN_ID, points - frozenPoints, frozenPoints, after, frozenAfter, `test-credit:${credits}`],
     );
-    await db.query('UPDATE points_account SET balance = ? WHERE user_id = ?', [after, ADMIN_ID]);
+    await db.query('UPDATE points_account SET balance = ?, frozen = ? WHERE user_id = ?', [
+      after,
+      frozenAfter,
+      ADMIN_ID,
+    ]);
     await db.commit();
   }
 
@@ -214,7 +224,8 @@ describe('mission costs: freeze, settle, release', () => {
   const mission = async (id: number) => dataOf<MissionView>(await get(`/wujie/mission/${id}`));
   const until = (id: number, done: (m: MissionView) => boolean) =>
     eventually(() => mission(id), done);
-  const report = (pattern: string, body: object) => callService(rpc, pattern, body, 10_000);
+  const report = <T = MissionHoldView>(pattern: string, body: object) =>
+    callService<T>(rpc, pattern, body, 10_000);
 
   async function lock(code: string): Promise<LockedExternalTaskDto> {
     const until = Date.now() + 15_000;
@@ -370,6 +381,58 @@ describe('mission costs: freeze, settle, release', () => {
     expect(await account()).toEqual({ balance: before.balance - 25, frozen: before.frozen });
     expect((await entriesOf(m.code)).map((e) => e[0])).toEqual(['missionFreeze', 'missionSettle']);
   }, 60_000);
+
+  it('should restore the frozen points no running mission holds, for an administrator only', async () => {
+    await credit(50);
+    const before = await account();
+    expect(before.frozen).toBe(0);
+    const m = await started(await workflow(10));
+    // A hold whose mission is not running (its release never reached billing) and 5 points frozen
+    // without any hold.
+    const stray = await report(BM.freeze, {
+      missionCode: 'MSTRAY',
+      runId: 'run-1',
+      userId: ADMIN_ID,
+      points: 12,
+    });
+    expect(stray).toMatchObject({ status: 'held', applied: true });
+    await credit(0, 5);
+    expect(await account()).toEqual({
+      balance: before.balance - 10 - 12 - 5,
+      frozen: before.frozen + 27,
+    });
+
+    const user = await registerByPhone(stack);
+    const refused = await send(api(stack).post('/prod-api/wujie/user/restoreFrozen'), 'en')
+      .set('Authorization', `Bearer ${user.token}`)
+      .send({ userId: ADMIN_ID });
+    expect(refused.body.code).toBe(403);
+    expect((await account()).frozen).toBe(before.frozen + 27);
+
+    const restored = dataOf<FrozenRestoreView>(
+      await post('/wujie/user/restoreFrozen', { userId: ADMIN_ID }),
+    );
+    expect(restored).toEqual({
+      userId: ADMIN_ID,
+      restored: 17,
+      held: 10,
+      balance: before.balance - 10,
+      frozen: 10,
+    });
+    // Again: nothing more to restore; the running mission keeps its hold.
+    expect(
+      dataOf<FrozenRestoreView>(await post('/wujie/user/restoreFrozen', { userId: ADMIN_ID })),
+    ).toMatchObject({ restored: 0, frozen: before.frozen + 10 });
+    // A late release of the restored hold changes nothing.
+    const late = await report(BM.release, { missionCode: 'MSTRAY', runId: 'run-1' });
+    expect(late).toMatchObject({ status: 'released', applied: false });
+    expect(await account()).toEqual({ balance: before.balance - 10, frozen: before.frozen + 10 });
+
+    dataOf(await post(`/wujie/mission/${m.id}/stop`));
+    await eventually(account, (a) => a.frozen === before.frozen);
+    expect(await account()).toEqual(before);
+    expect(await sums()).toEqual(await account());
+  });
 
   it('should take the system parameter as the price of a workflow without one', async () => {
     dataOf(
