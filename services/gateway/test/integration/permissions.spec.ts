@@ -1,4 +1,5 @@
 import { Reflector } from '@nestjs/core';
+import { billingStarter } from '@platform/billing';
 import { hasAllPermissions, hasAnyPermission } from '@platform/contracts';
 import { identityStarter } from '@platform/identity';
 import { SessionStore } from '@platform/nest-common';
@@ -24,7 +25,8 @@ describe('permissions', () => {
   let userPermissions: string[];
 
   beforeAll(async () => {
-    stack = await startStack([identityStarter, workflowStarter]);
+    // Every service whose routes the gateway declares, so each route gets a real answer.
+    stack = await startStack([identityStarter, workflowStarter, billingStarter]);
     await setCaptcha(stack, false);
     adminToken = await login(stack, 'admin', ADMIN_PASSWORD);
     userToken = (await registerByPhone(stack)).token;
