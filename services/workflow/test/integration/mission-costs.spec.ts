@@ -6,6 +6,7 @@ import {
   AGENT_TOPIC,
   BILLING_MISSION_PATTERNS as BM,
   type FrozenRestoreView,
+  MISSION_PRICE_PARAM,
   MISSION_VARIABLES,
   type MissionHoldView,
   type MissionStartedView,
@@ -435,14 +436,16 @@ describe('mission costs: freeze, settle, release', () => {
   });
 
   it('should take the system parameter as the price of a workflow without one', async () => {
-    dataOf(
-      await post('/system/config', {
-        configName: '任务默认价格',
-        configKey: 'wujie.mission.price',
-        configValue: '7',
-        configType: 'N',
-      }),
+    // Seeded at 0 (missions free); an administrator's edit as System → Parameters does it.
+    const [seeded] = await stack.db.query(
+      'SELECT config_value FROM sys_config WHERE config_key = ?',
+      [MISSION_PRICE_PARAM],
     );
+    expect((seeded as { config_value: string }[])[0]?.config_value).toBe('0');
+    await stack.db.query(`UPDATE sys_config SET config_value = '7' WHERE config_key = ?`, [
+      MISSION_PRICE_PARAM,
+    ]);
+    await stack.redis.del(stack.key(`sys_config:${MISSION_PRICE_PARAM}`));
     const before = await account();
     const wf = await workflow(null);
     const m = await started(wf);
