@@ -28,5 +28,6 @@ export * from './dto/mission.dto';
 export * from './dto/notification.dto';
 export * from './dto/order.dto';
 export * from './dto/playground.dto';
+export * from './dto/points.dto';
 export * from './dto/realname.dto';
 export * from './dto/workflow.dto';

@@ -13,10 +13,12 @@ import type Redis from 'ioredis';
 
 import { AntibodyController } from './antibody/antibody.controller';
 import { AuthController } from './auth/auth.controller';
-import { OrderController } from './billing/order.controller';
-import { PromotionController } from './billing/promotion.controller';
-import { WujieUserController } from './billing/wujie-user.controller';
 import { LocationController } from './auth/location.controller';
+import { OrderController } from './billing/order.controller';
+import { PointsAdminController, PointsController } from './billing/points.controller';
+import { PromotionController } from './billing/promotion.controller';
+import { RewardController } from './billing/reward.controller';
+import { WujieUserController } from './billing/wujie-user.controller';
 import { AccessGuard } from './common/access.guard';
 import { DuplicateSubmitGuard } from './common/duplicate-submit.guard';
 import { HttpErrorFilter } from './common/http-error.filter';
@@ -35,8 +37,8 @@ import {
   LogsController,
   OnlineController,
 } from './monitor/monitor.controller';
-import { OpenApiHolder } from './openapi/openapi';
 import { MessageController } from './notification/message.controller';
+import { OpenApiHolder } from './openapi/openapi';
 import { OpenApiController } from './openapi/openapi.controller';
 import { RealNameController, RealNameReviewController } from './realname/realname.controller';
 import { RPC_CLIENT, ServiceClient } from './rpc/service-client';
@@ -113,6 +115,10 @@ export const GATEWAY_CONTROLLERS = [
   // Real-name authentication (issue 15)
   RealNameController,
   RealNameReviewController,
+  // Points ledger and rewards (issue 14)
+  PointsController,
+  PointsAdminController,
+  RewardController,
   // Recharge orders, payment and invoices (issue 14)
   OrderController,
   WujieUserController,

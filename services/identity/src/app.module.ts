@@ -22,6 +22,7 @@ import { DeptsService } from './depts/depts.service';
 import { SystemController } from './depts/system.controller';
 import { DictsController } from './dicts/dicts.controller';
 import { DictsService } from './dicts/dicts.service';
+import { EventRelayService } from './events/event-relay.service';
 import { GrantPolicy } from './grants/grant-policy.service';
 import { HealthController } from './health/health.controller';
 import { InfraModule } from './infra/infra.module';
@@ -51,12 +52,12 @@ import { PromotionController } from './users/promotion.controller';
 import { RegistrationService } from './users/registration.service';
 import { SessionSync } from './users/session-sync.service';
 import { UserDirectory } from './users/user-directory.service';
-import { UserImportService } from './users/user-import.service';
-import { WujieUsersController } from './users/wujie-users.controller';
-import { WujieUsersService } from './users/wujie-users.service';
 import { UserIdsController } from './users/user-ids.controller';
+import { UserImportService } from './users/user-import.service';
 import { UsersAdminController } from './users/users-admin.controller';
 import { UsersAdminService } from './users/users-admin.service';
+import { WujieUsersController } from './users/wujie-users.controller';
+import { WujieUsersService } from './users/wujie-users.service';
 import { CODE_SENDERS, type CodeSender } from './verification/code-sender';
 import { HttpSmsSender } from './verification/http-sms.sender';
 import { OutboxMessage } from './verification/outbox.entity';
@@ -101,6 +102,7 @@ export class AppModule {
         RealNameController,
       ],
       providers: [
+        EventRelayService,
         {
           provide: CODE_SENDERS,
           useFactory: (outbox: Repository<OutboxMessage>) => codeSenders(env, outbox),

@@ -223,6 +223,8 @@ export const PERMISSIONS = {
     /** Reading one's own messages (every user); sending to a user, a role or everyone (administrators). */
     message: { list: 'wujie:message:list', send: 'wujie:message:send' },
     promotion: { view: 'wujie:promotion:view' },
+    /** One's own points account and ledger (every user); another user's needs wujie:user:points. */
+    points: { query: 'wujie:points:query' },
     antibody: { use: 'wujie:antibody:use' },
     /** Real-name authentication: a user certifies themself; administrators review requests without Alipay. */
     realName: {

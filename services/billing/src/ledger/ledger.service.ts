@@ -1,8 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError, type LedgerReason, type LedgerReferenceType } from '@platform/contracts';
+import {
+  DomainError,
+  LEDGER_REASONS,
+  type LedgerReason,
+  type LedgerReferenceType,
+  PLATFORM_EVENTS,
+} from '@platform/contracts';
 import { type DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 
 import { InjectBillingDb } from '../database/inject';
+import { writeEvent } from '../events/outbox';
 
 export interface LedgerPosting {
   userId: number;
@@ -103,8 +110,9 @@ export class LedgerService {
         601,
       );
     }
+    let entryId: number;
     try {
-      await tx.query(
+      const inserted = (await tx.query(
         `INSERT INTO points_entry (user_id, points, frozen, balance_after, frozen_after, reason,
            ref_type, ref_id, operator, remark, idempotency_key)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -121,7 +129,8 @@ export class LedgerService {
           posting.remark?.slice(0, 500) ?? null,
           posting.idempotencyKey,
         ],
-      );
+      )) as { insertId: number };
+      entryId = Number(inserted.insertId);
     } catch (error) {
       // The same key committed by a transaction this one's snapshot does not see: nothing to do.
       if (mysqlCode(error) === 'ER_DUP_ENTRY') return { applied: false, ...account };
@@ -132,6 +141,18 @@ export class LedgerService {
       frozen,
       posting.userId,
     ]);
+    if (posting.points > 0 && !frozenChange) {
+      // Points credited (reward, recharge, administrator): the user is told (notification service).
+      await writeEvent(tx, PLATFORM_EVENTS.pointsCredited, `points.credited:${entryId}`, {
+        userId: posting.userId,
+        points: posting.points,
+        reason: LEDGER_REASONS[posting.reason].zh,
+        reasonEn: LEDGER_REASONS[posting.reason].en,
+        reasonCode: posting.reason,
+        reference: posting.reference,
+        balance,
+      });
+    }
     return { applied: true, balance, frozen };
   }
 

@@ -17,7 +17,7 @@ import { ShowAssistantConsoleMenus1764400300000 } from './migrations/17644003000
 import { MessagesMenu1764600100000 } from './migrations/1764600100000-MessagesMenu';
 import { ShowBillingMenus1764600370000 } from './migrations/1764600370000-ShowBillingMenus';
 import { RealNameRequests1764600400000 } from './migrations/1764600400000-RealNameRequests';
-import { MissionPrice1764600600000 } from './migrations/1764600600000-MissionPrice';
+import { BillingRewards1764600500000 } from './migrations/1764600500000-BillingRewards';
 
 /** Migrations in order; listed explicitly so the build needs no file globbing. */
 export const IDENTITY_MIGRATIONS = [
@@ -36,7 +36,7 @@ export const IDENTITY_MIGRATIONS = [
   MessagesMenu1764600100000,
   ShowBillingMenus1764600370000,
   RealNameRequests1764600400000,
-  MissionPrice1764600600000,
+  BillingRewards1764600500000,
 ];
 
 export function identityDataSourceOptions(url: string) {

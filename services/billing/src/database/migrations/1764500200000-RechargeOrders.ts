@@ -70,7 +70,8 @@ export class RechargeOrders1764500200000 implements MigrationInterface {
       PRIMARY KEY (id),
       KEY idx_recharge_order_log_order (order_id, id)
     ) ${TABLE_OPTIONS}`);
-    await q.query(`CREATE TABLE event_outbox (
+    // Billing's outbox is created by EventsRewards1764500100000 (billing core, same shape): kept if there.
+    await q.query(`CREATE TABLE IF NOT EXISTS event_outbox (
       id bigint NOT NULL AUTO_INCREMENT,
       event_type varchar(64) NOT NULL,
       idempotency_key varchar(128) NOT NULL,
