@@ -116,7 +116,9 @@ export class AlipaySdkGateway implements AlipayGateway {
 
   verifyNotify(fields: Record<string, string>): boolean {
     try {
-      return this.sdk.checkNotifySign(fields);
+      // V2: the values as the form parser decoded them (V1 would decode them a second time, and a
+      // subject with a '%' in it would then fail or verify something else).
+      return this.sdk.checkNotifySignV2(fields);
     } catch {
       // A value alipay-sdk cannot decode (a stray %) is no valid notification either.
       return false;

@@ -72,7 +72,7 @@ export async function startAlipayDouble(): Promise<AlipayDouble> {
         gmt_create: '2026-11-27 10:00:00',
         charset: 'utf-8',
         seller_email: 'seller@example.com',
-        subject: 'recharge',
+        subject: '积分充值 100% recharge',
         buyer_id: '2088102177846880',
         invoice_amount: trade?.totalAmount ?? '0.00',
         notify_id: `2026112700222100000${outTradeNo.slice(-6)}`,
