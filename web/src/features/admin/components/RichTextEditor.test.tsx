@@ -21,7 +21,7 @@ beforeAll(() => {
 async function editor(value: string) {
   const onChange = vi.fn();
   render(<RichTextEditor label="Content" value={value} onChange={onChange} />);
-  const content = await screen.findByTestId('rich-text');
+  const content = await screen.findByTestId('rich-text', {}, { timeout: 10_000 });
   return { onChange, content };
 }
 
