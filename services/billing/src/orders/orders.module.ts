@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 
 import { BILLING_ENV, type BillingEnv } from '../config/env';
+import { IdentityClient } from '../identity/identity-client';
 import { LedgerService } from '../ledger/ledger.service';
 import { ALIPAY_GATEWAY, AlipaySdkGateway } from '../payment/alipay.gateway';
 import { BILLING_CLOCK, systemClock } from './clock';
@@ -35,6 +36,7 @@ export class OrdersModule {
       providers: [
         { provide: BILLING_ENV, useValue: env },
         LedgerService,
+        IdentityClient,
         PointsPrice,
         OrdersService,
         OrderExpiry,

@@ -24,11 +24,11 @@ import type { CreateOrderBody, OrderFileUploadBody, OrderListQuery } from '@plat
 import type { DataSource, EntityManager } from 'typeorm';
 
 import { InjectBillingDb } from '../database/inject';
+import { writeEvent } from '../events/outbox';
 import { LedgerService } from '../ledger/ledger.service';
 import { ALIPAY_GATEWAY, type AlipayGateway } from '../payment/alipay.gateway';
 import { BILLING_CLOCK, type Clock } from './clock';
 import { ORDER_COLUMNS, type OrderRow, orderView } from './order.rows';
-import { writeOutboxEvent } from './order-outbox';
 import { PointsPrice } from './points-price';
 
 /** Who asks: the session's user, and whether the session is an administrator's. */
@@ -418,18 +418,18 @@ export class OrdersService {
         tx,
       );
     }
-    await writeOutboxEvent(tx, {
-      type: PLATFORM_EVENTS.orderStatusChanged,
-      idempotencyKey: `order.status:${order.order_no}:${logId}`,
-      userId,
-      payload: {
+    await writeEvent(
+      tx,
+      PLATFORM_EVENTS.orderStatusChanged,
+      `order.status:${order.order_no}:${logId}`,
+      {
         userId,
         orderNo: order.order_no,
         status: move.to,
         statusText: renderMessage(`order.status.${move.to}`, 'zh'),
         statusEn: renderMessage(`order.status.${move.to}`, 'en'),
       },
-    });
+    );
   }
 
   private async requireFiles(tx: EntityManager, order: OrderRow): Promise<void> {

@@ -5,9 +5,8 @@ const TABLE_OPTIONS = 'ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_uni
 /**
  * Recharge orders (issue 14): the order with its signing information and payment state, its files
  * (remittance proof, signed document, invoice PDF: private, served to the owner and administrators
- * only, so they live here and not in the public upload folder) and the log of every status move;
- * and billing's event outbox (same shape as identity's): events other services must not miss
- * (billing.order.status_changed, billing.points.credited), written in the transaction of the change.
+ * only, so they live here and not in the public upload folder) and the log of every status move.
+ * Their events go to billing's event_outbox (migration EventsRewards).
  */
 export class RechargeOrders1764500200000 implements MigrationInterface {
   name = 'RechargeOrders1764500200000';
@@ -70,22 +69,9 @@ export class RechargeOrders1764500200000 implements MigrationInterface {
       PRIMARY KEY (id),
       KEY idx_recharge_order_log_order (order_id, id)
     ) ${TABLE_OPTIONS}`);
-    // Billing's outbox is created by EventsRewards1764500100000 (billing core, same shape): kept if there.
-    await q.query(`CREATE TABLE IF NOT EXISTS event_outbox (
-      id bigint NOT NULL AUTO_INCREMENT,
-      event_type varchar(64) NOT NULL,
-      idempotency_key varchar(128) NOT NULL,
-      payload json NOT NULL,
-      created_at datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
-      published_at datetime(3) NULL,
-      PRIMARY KEY (id),
-      UNIQUE KEY uk_event_idempotency (idempotency_key),
-      KEY idx_event_unpublished (published_at, id)
-    ) ${TABLE_OPTIONS}`);
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query('DROP TABLE IF EXISTS event_outbox');
     await q.query('DROP TABLE IF EXISTS recharge_order_log');
     await q.query('DROP TABLE IF EXISTS recharge_order_file');
     await q.query('DROP TABLE IF EXISTS recharge_order');
