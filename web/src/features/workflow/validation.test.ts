@@ -17,6 +17,7 @@ const workflow: WorkflowFormValues = {
   agentIds: ['1'],
   params: '',
   tags: ['design'],
+  price: '',
 };
 
 const fn: FunctionFormValues = {

@@ -43,6 +43,8 @@ export interface WorkflowFormValues {
   agentIds: string[];
   params: string;
   tags: string[];
+  /** Points a mission on the workflow costs; '' = the system parameter wujie.mission.price. */
+  price: number | '';
 }
 
 export function workflowFormErrors(values: WorkflowFormValues): FormErrors {

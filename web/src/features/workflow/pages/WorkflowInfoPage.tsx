@@ -1,7 +1,22 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group, MultiSelect, SimpleGrid, Tabs, Text, Textarea, Title } from '@mantine/core';
+import {
+  Button,
+  Group,
+  MultiSelect,
+  NumberInput,
+  SimpleGrid,
+  Tabs,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { PERMISSIONS as P, WORKFLOW_STATUS, type WorkflowView } from '@platform/contracts';
+import {
+  MISSION_PRICE_MAX,
+  PERMISSIONS as P,
+  WORKFLOW_STATUS,
+  type WorkflowView,
+} from '@platform/contracts';
 import { IconCopy } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter, useSearch } from '@tanstack/react-router';
@@ -42,6 +57,7 @@ const EMPTY: WorkflowFormValues = {
   agentIds: [],
   params: '',
   tags: [],
+  price: '',
 };
 
 const valuesOf = (w: WorkflowView): WorkflowFormValues => ({
@@ -52,6 +68,7 @@ const valuesOf = (w: WorkflowView): WorkflowFormValues => ({
   agentIds: w.agentIds.map(String),
   params: w.params,
   tags: w.tags,
+  price: w.price ?? '',
 });
 
 /** /bpm/info (?id=&tab=): add or edit a workflow; with an id also its flowchart and versions. */
@@ -143,6 +160,7 @@ function WorkflowForm({
         ...values,
         name: values.name.trim(),
         agentIds: values.agentIds.map(Number),
+        price: values.price === '' ? null : Number(values.price),
       };
       const saved = await workflowApi.save(body, !workflow);
       notify('success', t`Saved`);
@@ -195,6 +213,16 @@ function WorkflowForm({
         minRows={2}
         data-testid="field-params"
         {...form.getInputProps('params')}
+      />
+      <NumberInput
+        label={t`Price (points)`}
+        description={t`Points a task on this workflow costs, frozen when it starts; empty: the system default (parameter wujie.mission.price)`}
+        min={0}
+        max={MISSION_PRICE_MAX}
+        allowDecimal={false}
+        allowNegative={false}
+        data-testid="field-price"
+        {...form.getInputProps('price')}
       />
       <TagsField
         value={form.values.tags}
