@@ -290,11 +290,12 @@ export class AssistantService implements OnApplicationBootstrap {
   }
 
   /**
-   * The billing hook of a completed reply (its token counts are stored on the message). There is
-   * no billing service yet; a failed reply never gets here.
+   * The billing hook of a completed reply (its token counts are stored on the message); a failed
+   * reply never gets here. Issue 14 charges missions, not replies (docs/api-billing.md): a mission
+   * the reply starts freezes its price through MissionsService.start, so nothing is charged here.
    */
   private settleReply(_ctx: ReplyContext, _state: ReplyState): void {
-    // TODO(#14): charge the reply's tokens to the caller's points once the billing service exists.
+    // Replies are free: a price per reply would be frozen before the model is asked, like a mission's.
   }
 
   private async store(
