@@ -8,6 +8,7 @@ import { registerConversationPages } from './features/conversations/register';
 import { registerMessagePages } from './features/messages/register';
 import { registerMissionPages } from './features/mission/register';
 import { registerPlaygroundPages } from './features/playground/register';
+import { registerRealNamePages } from './features/realname/register';
 import { registerWorkflowPages } from './features/workflow/register';
 
 /**
@@ -22,5 +23,6 @@ export function registerAllPages(): void {
   registerMessagePages();
   registerMissionPages();
   registerPlaygroundPages();
+  registerRealNamePages();
   registerWorkflowPages();
 }
