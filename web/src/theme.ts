@@ -1,22 +1,110 @@
-import { createTheme, darken, lighten, type MantineColorsTuple } from '@mantine/core';
+import {
+  createTheme,
+  darken,
+  DEFAULT_THEME,
+  lighten,
+  luminance,
+  type MantineColorsTuple,
+  toRgba,
+} from '@mantine/core';
 
 import type { LayoutSettings, Size } from './features/layout/layout.store';
 
-/** Ten shades around the chosen theme colour (index 6 is the colour itself). */
+/** WCAG 2 contrast ratio of two colours (1 to 21). */
+export function contrastRatio(a: string, b: string): number {
+  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (high + 0.05) / (low + 0.05);
+}
+
+/** `color` at `opacity` over white, as the light variants (badges, light buttons) paint their background. */
+function tintOnWhite(color: string, opacity: number): string {
+  const { r, g, b } = toRgba(color);
+  const mix = (channel: number) => Math.round(255 + (channel - 255) * opacity);
+  return `rgb(${mix(r)}, ${mix(g)}, ${mix(b)})`;
+}
+
+/** AA for normal text (WCAG 1.4.3). */
+export const TEXT_CONTRAST = 4.5;
+
+/**
+ * `color` darkened (or lightened) in small steps until text in it reaches `ratio` against every one of
+ * `backgrounds`; the colour itself when it already does.
+ */
+export function readableOn(
+  color: string,
+  backgrounds: (candidate: string) => string[],
+  { ratio = TEXT_CONTRAST, lighter = false } = {},
+): string {
+  for (let step = 0; step <= 40; step += 1) {
+    const candidate =
+      step === 0 ? color : lighter ? lighten(color, step * 0.025) : darken(color, step * 0.025);
+    if (backgrounds(candidate).every((bg) => contrastRatio(candidate, bg) >= ratio))
+      return candidate;
+  }
+  return lighter ? '#ffffff' : '#000000';
+}
+
+/**
+ * The backgrounds a shade 6 to 9 is read on in the light scheme: white (and white text on it, the same
+ * ratio), the page's grey, and its own 10 % tint (light variants: badges, light buttons, selected rows).
+ */
+const onLightScheme = (candidate: string) => ['#ffffff', '#f1f3f5', tintOnWhite(candidate, 0.12)];
+
+/**
+ * A palette whose shades 6 to 9 (filled buttons with white text, links, coloured text, light variants)
+ * meet AA on white; shades 0 to 5 (backgrounds, borders, large decoration) stay as they were.
+ */
+export function readablePalette(shades: readonly string[]): MantineColorsTuple {
+  const out = [...shades];
+  for (let i = 6; i < 10; i += 1) {
+    const previous = i > 6 ? out[i - 1]! : undefined;
+    const own = readableOn(shades[i]!, onLightScheme);
+    // Each shade at least as dark as the one before it (hover is darker than rest).
+    out[i] = previous && luminance(previous) < luminance(own) ? darken(previous, 0.08) : own;
+  }
+  return out as unknown as MantineColorsTuple;
+}
+
+/**
+ * Ten shades around the chosen theme colour. The preset itself is shade 5 (and the swatch in the
+ * settings drawer); shade 6, which Mantine uses for filled buttons, links and text in the theme colour,
+ * is the preset darkened until white text on it and it as text on white reach 4.5:1 (issue 20: the
+ * default #409EFF is 2.8:1 on white); lighter shades are derived from the preset.
+ */
 export function shadesOf(color: string): MantineColorsTuple {
-  return [
+  return readablePalette([
     lighten(color, 0.9),
     lighten(color, 0.75),
     lighten(color, 0.6),
     lighten(color, 0.45),
     lighten(color, 0.3),
-    lighten(color, 0.15),
+    color,
     color,
     darken(color, 0.1),
     darken(color, 0.2),
     darken(color, 0.3),
-  ];
+  ]);
 }
+
+/** The dark sidebar's background under the active entry (Layout.module.css --menu-hover). */
+export const DARK_SIDEBAR_ACTIVE_BG = '#263445';
+
+/**
+ * The colour of the active sidebar entry: the theme colour, lightened where needed to read at 4.5:1 on
+ * the dark sidebar, darkened on the light one.
+ */
+export function sidebarAccent(color: string, dark: boolean): string {
+  return dark
+    ? readableOn(color, () => [DARK_SIDEBAR_ACTIVE_BG, '#304156'], { lighter: true })
+    : readableOn(color, () => ['#ffffff', '#f1f3f5']);
+}
+
+/** Mantine's palettes with shades 6 to 9 readable on white (its green 6 is 2.4:1, its red 6 3.3:1). */
+const READABLE_COLORS = Object.fromEntries(
+  Object.entries(DEFAULT_THEME.colors)
+    .filter(([name]) => name !== 'dark')
+    .map(([name, shades]) => [name, readablePalette(shades)]),
+);
 
 /** The size selector scales every component (Default, Medium, Small, Mini). */
 export const SIZE_SCALE: Record<Size, number> = {
@@ -29,7 +117,7 @@ export const SIZE_SCALE: Record<Size, number> = {
 export function buildTheme(settings: LayoutSettings, size: Size) {
   return createTheme({
     primaryColor: 'brand',
-    colors: { brand: shadesOf(settings.theme) },
+    colors: { ...READABLE_COLORS, brand: shadesOf(settings.theme) },
     scale: SIZE_SCALE[size],
     fontFamily:
       '-apple-system, BlinkMacSystemFont, "Segoe UI", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", sans-serif',

@@ -1,3 +1,6 @@
+// Outside the main layout: Mantine's whole stylesheet, layered (App.tsx loads only the public pages' part).
+import '@mantine/core/styles.layer.css';
+
 import { Trans } from '@lingui/react/macro';
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';

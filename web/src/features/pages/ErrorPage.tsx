@@ -1,16 +1,20 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 
+import { usePublicPageMeta } from '../../lib/page-meta';
+
 /** /404 and /401 (spec §2). */
 export function ErrorPage({ status }: { status: 401 | 404 }) {
+  const { t } = useLingui();
+  usePublicPageMeta(status === 404 ? t`Page not found` : t`No permission`);
   return (
-    <Center mih="100vh" p="xl">
+    <Center component="main" mih="100vh" p="xl">
       <Stack align="center" gap="md" data-testid={`error-${status}`}>
-        <Title order={1} fz={72} c="brand">
+        <Text fz={72} fw={700} c="brand" aria-hidden>
           {status}
-        </Title>
-        <Title order={3}>
+        </Text>
+        <Title order={1} size="h3">
           {status === 404 ? <Trans>Page not found</Trans> : <Trans>No permission</Trans>}
         </Title>
         <Text c="dimmed" ta="center" maw={420}>

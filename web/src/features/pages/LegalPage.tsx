@@ -3,12 +3,13 @@ import { Container, Group, List, Paper, Tabs, Text, Title } from '@mantine/core'
 
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Logo } from '../../components/Logo';
+import { usePublicPageMeta } from '../../lib/page-meta';
 
 /** /agreement: the user agreement and the privacy policy, open to everyone (spec §2). */
 export function AgreementPage({ tab }: { tab: 'user' | 'privacy' }) {
   const { t } = useLingui();
   return (
-    <LegalFrame>
+    <LegalFrame title={t`User Agreement and Privacy Policy`}>
       <Tabs defaultValue={tab}>
         <Tabs.List>
           <Tabs.Tab value="user">{t`User Agreement`}</Tabs.Tab>
@@ -72,8 +73,7 @@ export function AgreementPage({ tab }: { tab: 'user' | 'privacy' }) {
 export function ProtocolPage() {
   const { t } = useLingui();
   return (
-    <LegalFrame>
-      <Title order={2} mb="md">{t`Service Protocol`}</Title>
+    <LegalFrame title={t`Service Protocol`}>
       <List spacing="sm">
         <List.Item>
           <Trans>Points bought by top-up are credited after the payment has been verified.</Trans>
@@ -91,13 +91,17 @@ export function ProtocolPage() {
   );
 }
 
-function LegalFrame({ children }: { children: React.ReactNode }) {
+function LegalFrame({ title, children }: { title: string; children: React.ReactNode }) {
+  usePublicPageMeta(title);
   return (
-    <Container size="md" py="xl">
+    <Container component="main" size="md" py="xl">
       <Group justify="space-between" mb="lg">
         <Logo />
         <LanguageSwitch />
       </Group>
+      <Title order={1} size="h3" mb="md">
+        {title}
+      </Title>
       <Paper withBorder p="xl" radius="md">
         {children}
         <Text size="xs" c="dimmed" mt="xl">

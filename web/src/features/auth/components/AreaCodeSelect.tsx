@@ -1,3 +1,7 @@
+import '@mantine/core/styles/Popover.layer.css';
+import '@mantine/core/styles/Combobox.layer.css';
+import '@mantine/core/styles/ScrollArea.layer.css';
+
 import { useLingui } from '@lingui/react/macro';
 import { Select } from '@mantine/core';
 import { PHONE_AREAS } from '@platform/contracts';

@@ -1,9 +1,12 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { Box, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 
 import { LanguageSwitch } from '../../../components/LanguageSwitch';
 import { Logo } from '../../../components/Logo';
+import { usePublicPageMeta } from '../../../lib/page-meta';
 import classes from './AuthScreen.module.css';
 import { LoginForm } from './LoginForm';
 
@@ -18,6 +21,12 @@ const ForgotPasswordForm = lazy(() =>
 
 export type AuthPanel = 'login' | 'register' | 'forgot';
 
+const PANEL_TITLES = {
+  login: msg`Sign in`,
+  register: msg`Create an account`,
+  forgot: msg`Recover your password`,
+} as const;
+
 /** The sign-in screen with its three panels: sign in, register, forgot password. */
 export function AuthScreen({
   panel,
@@ -30,11 +39,13 @@ export function AuthScreen({
   onPanel: (panel: AuthPanel) => void;
   onSignedIn: () => void;
 }) {
+  const { i18n } = useLingui();
+  usePublicPageMeta(i18n._(PANEL_TITLES[panel]));
   return (
     <div className={classes.screen}>
-      <Box className={classes.intro} visibleFrom="md">
+      <Box component="aside" className={classes.intro} visibleFrom="md">
         <Logo color="white" />
-        <Title order={1} c="white" mt="xl">
+        <Title order={2} size="h1" c="white" mt="xl">
           <Trans>AI-assisted antibody design</Trans>
         </Title>
         <Text c="white" opacity={0.85} mt="md" maw={420}>
@@ -44,16 +55,14 @@ export function AuthScreen({
           </Trans>
         </Text>
       </Box>
-      <div className={classes.side}>
+      <main className={classes.side}>
         <Group justify="flex-end" p="md">
           <LanguageSwitch />
         </Group>
         <Stack className={classes.card} justify="center">
           <Paper p="xl" radius="md" withBorder shadow="sm">
-            <Title order={3} mb="lg" data-testid="auth-title">
-              {panel === 'login' ? <Trans>Sign in</Trans> : null}
-              {panel === 'register' ? <Trans>Create an account</Trans> : null}
-              {panel === 'forgot' ? <Trans>Recover your password</Trans> : null}
+            <Title order={1} size="h3" mb="lg" data-testid="auth-title">
+              {i18n._(PANEL_TITLES[panel])}
             </Title>
             {panel === 'login' ? <LoginForm onSignedIn={onSignedIn} onSwitch={onPanel} /> : null}
             <Suspense
@@ -74,7 +83,7 @@ export function AuthScreen({
             </Suspense>
           </Paper>
         </Stack>
-      </div>
+      </main>
     </div>
   );
 }

@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Stepper.layer.css';
+
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Group, PasswordInput, Stack, Stepper, Text } from '@mantine/core';
 import { useCallback, useState } from 'react';

@@ -1,15 +1,20 @@
+// Mantine's whole stylesheet, layered: the public pages load only their part of it (App.tsx).
+import '@mantine/core/styles.layer.css';
+
 import { useLingui } from '@lingui/react/macro';
 import { Box, Drawer, ScrollArea, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useLocation, useRouter } from '@tanstack/react-router';
-import { useEffect, useMemo, useState } from 'react';
+import { type CSSProperties, useEffect, useMemo, useState } from 'react';
 
 import { Logo } from '../../../components/Logo';
 import { getToken, sessionStore, useSession } from '../../../lib/auth';
 import { currentLanguage, onLanguageChange } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
+import { useAppName, useMetaDescription } from '../../../lib/page-meta';
 import { openUserSocket, type SocketEvent, socketUrl } from '../../../lib/socket';
+import { sidebarAccent } from '../../../theme';
 import {
   PhoneBindingDialog,
   usePhoneBindingNeeded,
@@ -80,17 +85,23 @@ function useAffixTags() {
   }, [routes]);
 }
 
-function useDocumentTitle() {
-  const { t, i18n } = useLingui();
+/**
+ * The name of the page shown (its menu title), which also names the browser tab: "page - app" with the
+ * dynamic title on (spec §3), "app - page" with it off (issue 20: the title always names the page).
+ */
+function usePageTitle(): string {
+  const { i18n } = useLingui();
   const dynamic = useLayout((state) => state.settings.dynamicTitle);
   const pathname = useLocation({ select: (location) => location.pathname });
   const session = useSession((state) => state);
+  const app = useAppName();
+  useMetaDescription();
+  const found = resolvePath(pathname, session);
+  const page = found.kind === 'page' ? titleText(i18n, found.title) : '';
   useEffect(() => {
-    const app = t`AbDesign`;
-    const found = resolvePath(pathname, session);
-    document.title =
-      dynamic && found.kind === 'page' ? `${titleText(i18n, found.title)} - ${app}` : app;
-  }, [dynamic, pathname, session, t, i18n]);
+    document.title = page ? (dynamic ? `${page} - ${app}` : `${app} - ${page}`) : app;
+  }, [dynamic, page, app]);
+  return page || app;
 }
 
 /** The main layout of spec §2: sidebar (drawer on mobile), navbar, tab bar and the page. */
@@ -126,7 +137,7 @@ export function MainLayout() {
   );
   useSocketNotices();
   useAffixTags();
-  useDocumentTitle();
+  const pageTitle = usePageTitle();
 
   const logout = async () => {
     setConfirming(false);
@@ -136,6 +147,9 @@ export function MainLayout() {
   };
 
   const collapsed = !layout.sidebarOpened;
+  const accent = {
+    '--menu-active': sidebarAccent(settings.theme, settings.sideTheme === 'theme-dark'),
+  } as CSSProperties;
   const sidebar = (
     <>
       {settings.sidebarLogo ? (
@@ -175,23 +189,33 @@ export function MainLayout() {
           data-side-theme={settings.sideTheme}
           data-testid="mobile-drawer"
         >
-          <div className={classes.sidebarInner} data-side-theme={settings.sideTheme}>
+          <div className={classes.sidebarInner} data-side-theme={settings.sideTheme} style={accent}>
             {sidebar}
           </div>
         </Drawer>
       ) : layout.sidebarHidden ? null : (
-        <aside className={classes.sidebar} data-testid="sidebar">
-          <div className={classes.sidebarInner} data-side-theme={settings.sideTheme}>
+        <aside className={classes.sidebar} aria-label={t`Sidebar`} data-testid="sidebar">
+          <div className={classes.sidebarInner} data-side-theme={settings.sideTheme} style={accent}>
             {sidebar}
           </div>
         </aside>
       )}
+      <a href="#main-content" className={classes.skipLink} data-testid="skip-link">
+        {t`Skip to main content`}
+      </a>
       <div className={classes.main}>
-        <header className={classes.header} data-fixed={settings.fixedHeader || undefined}>
+        <header
+          className={classes.header}
+          aria-label={t`Header`}
+          data-fixed={settings.fixedHeader || undefined}
+        >
           <Navbar onLogout={() => setConfirming(true)} />
           {settings.tagsView ? <TagsView /> : null}
         </header>
-        <Box component="main" className={classes.content} p="md">
+        <Box component="main" id="main-content" tabIndex={-1} className={classes.content} p="md">
+          <h1 className={classes.visuallyHidden} data-testid="page-heading">
+            {pageTitle}
+          </h1>
           <Outlet />
         </Box>
       </div>

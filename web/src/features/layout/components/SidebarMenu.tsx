@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Menu, NavLink, Tooltip, UnstyledButton } from '@mantine/core';
 import { useLocation } from '@tanstack/react-router';
@@ -113,10 +114,12 @@ export function SidebarMenu({
   collapsed: boolean;
   onNavigate?: () => void;
 }) {
+  const { i18n } = useLingui();
   const pathname = useLocation({ select: (location) => location.pathname });
   return (
     <nav
       className={classes.menu}
+      aria-label={i18n._(msg`Main menu`)}
       data-testid="sidebar-menu"
       data-collapsed={collapsed || undefined}
     >

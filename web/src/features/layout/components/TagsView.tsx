@@ -67,7 +67,12 @@ export function TagsView() {
 
   const index = menu ? tags.findIndex((tag) => tag.path === menu.tag.path) : -1;
   return (
-    <div className={classes.tags} data-testid="tags-view" onClick={() => setMenu(null)}>
+    <nav
+      className={classes.tags}
+      aria-label={t`Open pages`}
+      data-testid="tags-view"
+      onClick={() => setMenu(null)}
+    >
       <ScrollArea scrollbarSize={4} type="hover">
         <Group gap={4} wrap="nowrap" px="xs" py={4}>
           {tags.map((tag) => (
@@ -162,6 +167,6 @@ export function TagsView() {
           </Menu.Dropdown>
         ) : null}
       </Menu>
-    </div>
+    </nav>
   );
 }
