@@ -162,8 +162,8 @@ export class UserSocketHub implements OnApplicationShutdown {
 
   /**
    * Delivers one push to this instance's sockets of its user (or users), dropping those whose session
-   * ended. The sessions are looked up together (ioredis pipelines them), once per session, so a
-   * notice to thousands of sockets costs a few Redis round trips, not one per socket.
+   * ended. The sessions are looked up together (MGET, once per session), so a notice to thousands of
+   * sockets costs a few Redis round trips, not one per socket.
    */
   private async deliver(raw: string): Promise<void> {
     let push: UserPush;
@@ -176,25 +176,17 @@ export class UserSocketHub implements OnApplicationShutdown {
     const targets: WebSocket[] = [];
     for (const userId of userIds) for (const ws of this.sockets.get(userId) ?? []) targets.push(ws);
     if (targets.length === 0) return;
-    const live = new Map<string, Promise<boolean>>();
-    const isLive = (tokenId: string) => {
-      let check = live.get(tokenId);
-      if (!check) {
-        check = this.sessions.get(tokenId).then(Boolean, () => true);
-        live.set(tokenId, check);
-      }
-      return check;
-    };
-    await Promise.all(
-      targets.map(async (ws) => {
-        const identity = this.identities.get(ws);
-        if (!identity || !(await isLive(identity.tokenId))) {
-          ws.close(4401, 'session ended');
-          return;
-        }
-        if (ws.readyState === WebSocket.OPEN) ws.send(push.payload);
-      }),
-    );
+    const tokenIds = [...new Set(targets.map((ws) => this.identities.get(ws)?.tokenId ?? ''))];
+    const sessions = await this.sessions.getMany(tokenIds).catch(() => null);
+    // Redis unreachable: deliver (the sessions were valid at connect; the heartbeat re-checks them).
+    const live = new Set(sessions ? tokenIds.filter((_, i) => sessions[i]) : tokenIds);
+    // Encoded once for every socket instead of once per send.
+    const frame = Buffer.from(push.payload);
+    for (const ws of targets) {
+      const identity = this.identities.get(ws);
+      if (!identity || !live.has(identity.tokenId)) ws.close(4401, 'session ended');
+      else if (ws.readyState === WebSocket.OPEN) ws.send(frame, { binary: false });
+    }
   }
 
   /** Logout, a password change or a forced logout ended the session: its sockets close at once. */
