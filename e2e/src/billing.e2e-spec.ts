@@ -37,6 +37,7 @@ async function searchRow(page: Page, list: string, field: string, text: string) 
 
 describe('billing screens', () => {
   it('should credit a remittance recharge once the administrator verifies it, and show the disabled link live', async () => {
+    const { page: admin } = await signInAsAdmin(browser(), { logErrors: true });
     const phone = await registerUser(PASSWORD);
     const user = await signInAs(phone);
     const before = await pageApi<{ balance: number }>(user, 'GET', '/wujie/points/account');
@@ -46,7 +47,8 @@ describe('billing screens', () => {
     await user.getByTestId('recharge-wizard').waitFor();
     await user.getByTestId('topup-next').click();
     await user.getByText('姓名不能为空').waitFor();
-    await user.getByTestId('preset-100').click();
+    // A chip's input is visually hidden; its label is what a user clicks.
+    await user.getByTestId('preset-100').locator('xpath=following-sibling::label').click();
     await user.getByTestId('topup-fullName').fill('E2E User');
     await user.getByTestId('topup-country').fill('China');
     await user.getByTestId('topup-address').fill('No. 1 Test Road');
@@ -79,7 +81,6 @@ describe('billing screens', () => {
     await user.waitForURL('**/wujie/char/talk', { timeout: 15_000 });
 
     // The administrator verifies the payment.
-    const { page: admin } = await signInAsAdmin(browser());
     await admin.goto('/wujie/recharge');
     await admin.getByTestId('tab-admin-orders').click();
     const order = await searchRow(admin, 'admin-orders', 'orderNo', orderNo);
@@ -128,5 +129,5 @@ describe('billing screens', () => {
     await expect.poll(() => status.getAttribute('data-enabled'), { timeout: 10_000 }).toBe('0');
     await user.getByTestId('link-disabled-notice').waitFor();
     await screenshot(user, 'billing-link-disabled');
-  });
+  }, 240_000);
 });

@@ -51,6 +51,13 @@ export const rejectOrder = (orderId: number, reason: string) =>
     data: { orderId, reason },
   });
 
+/** An administrator refunds a completed order: it is cancelled and its points taken back. */
+export const refundOrder = (orderId: number, reason: string) =>
+  requestData<unknown>('/wujie/order/admin/refund', {
+    method: 'POST',
+    data: { orderId, reason },
+  });
+
 /** The owner asks for the invoice of a completed order. */
 export const requestInvoice = (orderId: number) =>
   requestData<unknown>('/wujie/order/invoice', { method: 'PUT', data: { orderId } });

@@ -16,19 +16,21 @@ import {
   ORDER_STATUSES,
   type OrderFileKind,
   PAY_TYPES,
+  PERMISSIONS,
   UPLOAD_MAX_BYTES,
 } from '@platform/contracts';
 import { IconArrowBackUp, IconBan, IconCircleCheck, IconFileUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 
 import { IconButton } from '../../../components/IconButton';
+import { usePermission } from '../../../components/Permission';
 import { notify } from '../../../lib/notify';
 import { CrudPage } from '../../admin/components/CrudPage';
 import {
-  changePoints,
   downloadOrderFile,
   moveOrder,
   ORDER_LIST_URL,
+  refundOrder,
   rejectOrder,
   uploadOrderFile,
 } from '../billing.api';
@@ -103,7 +105,7 @@ function DialogBody({
       if (dialog === 'reject') await rejectOrder(order.orderId, reason.trim());
       if (dialog === 'invoice' && file) await uploadOrderFile(order.orderId, 'invoice', file);
       if (dialog === 'refund') {
-        await changePoints(order.userId, -order.points, `${order.orderNo}: ${reason.trim()}`);
+        await refundOrder(order.orderId, reason.trim());
       }
       notify('success', t`Done`);
       onDone();
@@ -134,7 +136,7 @@ function DialogBody({
           label={dialog === 'reject' ? t`Reason for the rejection` : t`Reason`}
           description={
             dialog === 'refund'
-              ? t`The order's ${order.points} points are taken back from the user's balance.`
+              ? t`The order is cancelled and its ${order.points} points are taken back from the user's balance.`
               : undefined
           }
           withAsterisk
@@ -182,6 +184,11 @@ function DialogBody({
  */
 export function AdminOrders() {
   const { t } = useLingui();
+  const { hasPermi } = usePermission();
+  const canRefund = hasPermi(
+    [PERMISSIONS.wujie.recharge.verify, PERMISSIONS.wujie.recharge.refund],
+    'all',
+  );
   const columns = useOrderColumns();
   const [open, setOpen] = useState<{ dialog: Dialog; order: OrderRow; refresh: () => void } | null>(
     null,
@@ -251,7 +258,7 @@ export function AdminOrders() {
           ],
           permissions: {},
           rowActions: (row, refresh) => {
-            const can = adminActions(row);
+            const can = { ...adminActions(row), refund: adminActions(row).refund && canRefund };
             return (Object.keys(icons) as Dialog[])
               .filter((dialog) => can[dialog])
               .map((dialog) => {
