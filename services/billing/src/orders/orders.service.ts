@@ -168,7 +168,15 @@ export class OrdersService {
     );
     const mine = rows.length > 0 && Number(rows[0].user_id) === caller.userId;
     const actor: OrderActor = mine || !caller.admin ? 'owner' : 'admin';
-    return this.move(orderId, 'cancel', actor, caller, { lang });
+    const view = await this.move(orderId, 'cancel', actor, caller, { lang });
+    if (view.payType === 'alipay' && this.alipay) {
+      // So the QR code shown before cannot be paid any more; a failure is logged, the order stays
+      // cancelled, and a payment that still arrives is refused (logged for the administrator).
+      await this.alipay.close(view.orderNo).catch((error: unknown) => {
+        this.logger.error(`alipay.trade.close ${view.orderNo}: ${String(error)}`);
+      });
+    }
+    return view;
   }
 
   /** The owner asks for an invoice of a completed order (not invoiced → awaiting invoice). */
@@ -317,6 +325,10 @@ export class OrdersService {
       return 'failure';
     }
     if (!isPaid(fields.trade_status ?? '')) return 'success';
+    if (order.status === 'cancelled') {
+      this.logger.error(`alipay paid the cancelled order ${order.order_no}: refund it by hand`);
+      return 'failure';
+    }
     await this.completeByAlipay(order.order_no, fields.trade_no);
     return 'success';
   }

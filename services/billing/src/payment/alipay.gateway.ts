@@ -9,6 +9,8 @@ export interface AlipayGateway {
   precreate(orderNo: string, amount: number, subject: string): Promise<string>;
   /** alipay.trade.query: the trade's status (TRADE_SUCCESS …), or null when Alipay knows no trade yet. */
   query(orderNo: string): Promise<AlipayTrade | null>;
+  /** alipay.trade.close: the QR code of a cancelled order can no longer be paid. */
+  close(orderNo: string): Promise<void>;
   /** Whether an asynchronous notification carries Alipay's valid signature. */
   verifyNotify(fields: Record<string, string>): boolean;
 }
@@ -112,6 +114,18 @@ export class AlipaySdkGateway implements AlipayGateway {
       tradeNo: result.tradeNo ?? null,
       totalAmount: result.totalAmount ?? '',
     };
+  }
+
+  async close(orderNo: string): Promise<void> {
+    const result = (await this.sdk.exec(
+      'alipay.trade.close',
+      { bizContent: { outTradeNo: orderNo } },
+      { validateSign: true },
+    )) as ExecResult;
+    // No trade yet (the code was never scanned) is closed enough.
+    if (result.code !== SUCCESS && result.subCode !== TRADE_NOT_EXIST) {
+      throw new Error(`alipay.trade.close failed: ${result.code} ${result.subCode ?? ''}`);
+    }
   }
 
   verifyNotify(fields: Record<string, string>): boolean {

@@ -438,6 +438,16 @@ describe('Alipay face-to-face payment (signed double)', () => {
     expect(after.count - before.count).toBe(move?.credits ? 1 : 0);
   });
 
+  it('should close the Alipay trade of a cancelled order', async () => {
+    const { orderId, orderNo } = await createOrder(alice, { payType: 'alipay' });
+    expect((await post('/wujie/order/cancel', alice, { orderId })).body.code).toBe(200);
+    expect(alipay.trades.get(orderNo)?.status).toBe('TRADE_CLOSED');
+    const late = await notify(alipay.notification(orderNo));
+    expect(late.text).toBe('failure');
+    expect((await order(orderId)).status).toBe('cancelled');
+    expect(await credits(orderNo)).toEqual({ count: 0, points: 0 });
+  });
+
   it('should complete the order when the QR page polls a paid trade', async () => {
     const { orderId, orderNo, points } = await createOrder(alice, { payType: 'alipay' });
     const waiting = await post('/wujie/order/alipay/query', alice, { orderId });

@@ -166,6 +166,24 @@ export async function startAlipayDouble(): Promise<AlipayDouble> {
         );
         return;
       }
+      if (method === 'alipay.trade.close') {
+        const trade = trades.get(biz.out_trade_no);
+        if (trade) trade.status = 'TRADE_CLOSED';
+        res.end(
+          respond(
+            method,
+            trade
+              ? { code: '10000', msg: 'Success', out_trade_no: biz.out_trade_no }
+              : {
+                  code: '40004',
+                  msg: 'Business Failed',
+                  sub_code: 'ACQ.TRADE_NOT_EXIST',
+                  sub_msg: 'trade not exist',
+                },
+          ),
+        );
+        return;
+      }
       res.statusCode = 404;
       res.end('{}');
     });
