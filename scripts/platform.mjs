@@ -84,7 +84,14 @@ const services = [
   // the embedded one at ENGINE_HOST:ENGINE_PORT) and retries until that engine answers.
   { name: 'agent-worker', dir: 'services/agent-worker' },
   { name: 'gateway', dir: 'services/gateway' },
-].filter((service) => existsSync(join(root, service.dir, 'dist', 'main.js')));
+]
+  .filter((service) => existsSync(join(root, service.dir, 'dist', 'main.js')))
+  // PLATFORM_SERVICES=identity,gateway,…: only those (the gateway needs identity).
+  .filter(
+    (service) =>
+      !env.PLATFORM_SERVICES ||
+      env.PLATFORM_SERVICES.split(',').some((name) => name.trim() === service.name),
+  );
 
 /**
  * Which engine this run uses: `operaton` (started here), `external` (ENGINE_URL set by the operator)
