@@ -201,6 +201,16 @@ describe('order transitions through the API (every pair of the table)', () => {
     },
   );
 
+  it('should let exactly one of ten parallel confirmations complete the order and credit it', async () => {
+    const { orderId, orderNo, points } = await orderIn('pending_verification');
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => post('/wujie/order/admin/payed', admin, { orderId })),
+    );
+    const codes = answers.map((a) => a.body.code as number).sort();
+    expect(codes).toEqual([200, ...Array(9).fill(601)]);
+    expect(await credits(orderNo)).toEqual({ count: 1, points });
+  });
+
   it('should keep the rejection reason and let the user pay again after a rejection', async () => {
     const { orderId } = await orderIn('pending_verification');
     const missing = await post('/wujie/order/admin/rejected', admin, { orderId });
@@ -409,6 +419,19 @@ describe('Alipay face-to-face payment (signed double)', () => {
       // The gateway refuses an identical POST within one second (spec's duplicate-submit rule).
       await new Promise((r) => setTimeout(r, 1100));
     }
+    expect((await order(orderId)).status).toBe('completed');
+    expect(await credits(orderNo)).toEqual({ count: 1, points });
+  });
+
+  it('should credit once when notifications of one payment arrive at the same time', async () => {
+    const { orderId, orderNo, points } = await createOrder(alice, { payType: 'alipay' });
+    // Deliveries at different times (so the gateway's duplicate rule lets each through).
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        notify(alipay.notification(orderNo, { notify_time: `2026-11-27 10:0${i}:05` })),
+      ),
+    );
+    expect(answers.map((a) => a.text)).toEqual(Array(8).fill('success'));
     expect((await order(orderId)).status).toBe('completed');
     expect(await credits(orderNo)).toEqual({ count: 1, points });
   });
