@@ -69,6 +69,11 @@ export interface EventWorkerOptions {
   handle(event: PlatformEvent): Promise<unknown>;
   /** Events applied at once; 1 (the default) keeps a queue's events in order. */
   concurrency?: number;
+  /**
+   * How long a job stays locked to this worker without renewal: after a crash (SIGKILL) its active
+   * job is handed out again once the lock expires (BullMQ's stalled check). Default 30 s.
+   */
+  lockDurationMs?: number;
   logger?: { warn(message: string): void };
 }
 
@@ -84,7 +89,13 @@ export function startEventWorker(options: EventWorkerOptions): { close(): Promis
       }
       return options.handle(job.data);
     },
-    { connection, prefix: bullPrefix(options.env), concurrency: options.concurrency ?? 1 },
+    {
+      connection,
+      prefix: bullPrefix(options.env),
+      concurrency: options.concurrency ?? 1,
+      lockDuration: options.lockDurationMs ?? 30_000,
+      stalledInterval: options.lockDurationMs ?? 30_000,
+    },
   );
   worker.on('failed', (job, error) =>
     options.logger?.warn(`event ${job?.id} not applied yet: ${error.message}`),

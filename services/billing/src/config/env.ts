@@ -21,6 +21,8 @@ const billingEnvSchema = z.object({
   BILLING_DB_URL: z.string().default('mysql://root@127.0.0.1:3306/platform_billing'),
   /** How often the outbox relay looks for unpublished events when none was just written. */
   BILLING_RELAY_INTERVAL_MS: int(10, 60_000, 500),
+  /** After a crash, how long until the event billing was applying is delivered again (job lock). */
+  BILLING_EVENT_LOCK_MS: int(1000, 600_000, 30_000),
 });
 
 export type BillingEnv = z.infer<typeof billingEnvSchema>;

@@ -41,6 +41,7 @@ export class BillingEventsService implements OnApplicationBootstrap, OnApplicati
       env: this.env,
       queue: EVENT_QUEUES.billing,
       handle: (event) => this.rewards.apply(event),
+      lockDurationMs: this.env.BILLING_EVENT_LOCK_MS,
       logger: this.logger,
     });
   }
