@@ -10,6 +10,7 @@ import tokenSimulationModule from 'bpmn-js-token-simulation';
 import camundaSchema from 'camunda-bpmn-moddle/resources/camunda.json';
 
 import { copyRulesModule } from './copyRules';
+import { keyboardPaletteModule } from './keyboardPalette';
 import { languageLabelsModule, setLabelLanguage } from './languageLabels';
 import { simulationTextsModule } from './simulationTexts';
 
@@ -27,6 +28,7 @@ export function createModeler(container: HTMLElement, language: Language): Model
     additionalModules: [
       languageLabelsModule,
       copyRulesModule,
+      keyboardPaletteModule,
       tokenSimulationModule,
       simulationTextsModule,
     ],
