@@ -1,11 +1,50 @@
 import { Trans } from '@lingui/react/macro';
 import { Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconClockHour4 } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 
 import { confirmCallback } from '../realname/realname.api';
 
 type State = 'sending' | 'passed' | 'not-passed' | 'refused' | 'missing';
+
+/** What the page shows in each settled state: icon colour, icon, title (only on success), text. */
+const SHOWN: Record<
+  Exclude<State, 'sending'>,
+  { color: string; icon: ReactNode; title?: ReactNode; text: ReactNode }
+> = {
+  passed: {
+    color: 'green',
+    icon: <IconCircleCheck size={40} />,
+    title: <Trans>Authentication succeeded</Trans>,
+    text: <Trans>Please check the authentication result on your PC.</Trans>,
+  },
+  'not-passed': {
+    color: 'orange',
+    icon: <IconClockHour4 size={40} />,
+    text: (
+      <Trans>
+        The certification has not been confirmed. If you did not finish the face verification, scan
+        the QR code on your PC again.
+      </Trans>
+    ),
+  },
+  refused: {
+    color: 'red',
+    icon: <IconAlertTriangle size={40} />,
+    text: (
+      <Trans>
+        The certification could not be confirmed. Please scan the QR code on your PC again.
+      </Trans>
+    ),
+  },
+  missing: {
+    color: 'orange',
+    icon: <IconAlertTriangle size={40} />,
+    text: (
+      <Trans>The authorization code is missing. Please scan the QR code on your PC again.</Trans>
+    ),
+  },
+};
 
 /**
  * The page the phone opens after Alipay's face certification (return URL with our one-time auth_code):
@@ -19,60 +58,27 @@ export function AuthCallbackPage({ authCode }: { authCode: string | null }) {
       .then(({ passed }) => setState(passed ? 'passed' : 'not-passed'))
       .catch(() => setState('refused'));
   }, [authCode]);
+  const shown = state === 'sending' ? null : SHOWN[state];
   return (
     <Center mih="100vh" p="lg">
       <Stack align="center" gap="md" data-testid="auth-callback" data-state={state}>
-        {state === 'sending' ? <Loader /> : null}
-        {state === 'passed' ? (
+        {shown ? (
           <>
-            <ThemeIcon size={64} radius="xl" color="green">
-              <IconCircleCheck size={40} />
+            <ThemeIcon size={64} radius="xl" color={shown.color}>
+              {shown.icon}
             </ThemeIcon>
-            <Title order={3}>
-              <Trans>Authentication succeeded</Trans>
-            </Title>
-            <Text c="dimmed" ta="center">
-              <Trans>Please check the authentication result on your PC.</Trans>
+            {shown.title ? (
+              <Title order={2} size="h3">
+                {shown.title}
+              </Title>
+            ) : null}
+            <Text c={shown.title ? 'dimmed' : undefined} ta="center">
+              {shown.text}
             </Text>
           </>
-        ) : null}
-        {state === 'not-passed' ? (
-          <>
-            <ThemeIcon size={64} radius="xl" color="orange">
-              <IconClockHour4 size={40} />
-            </ThemeIcon>
-            <Text ta="center">
-              <Trans>
-                The certification has not been confirmed. If you did not finish the face
-                verification, scan the QR code on your PC again.
-              </Trans>
-            </Text>
-          </>
-        ) : null}
-        {state === 'refused' ? (
-          <>
-            <ThemeIcon size={64} radius="xl" color="red">
-              <IconAlertTriangle size={40} />
-            </ThemeIcon>
-            <Text ta="center">
-              <Trans>
-                The certification could not be confirmed. Please scan the QR code on your PC again.
-              </Trans>
-            </Text>
-          </>
-        ) : null}
-        {state === 'missing' ? (
-          <>
-            <ThemeIcon size={64} radius="xl" color="orange">
-              <IconAlertTriangle size={40} />
-            </ThemeIcon>
-            <Text ta="center">
-              <Trans>
-                The authorization code is missing. Please scan the QR code on your PC again.
-              </Trans>
-            </Text>
-          </>
-        ) : null}
+        ) : (
+          <Loader />
+        )}
       </Stack>
     </Center>
   );
