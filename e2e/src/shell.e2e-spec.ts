@@ -193,7 +193,8 @@ describe('main layout', () => {
     }
     expect(notAvailable).toEqual([]);
     await context.close();
-  });
+    // A full page load per menu entry (40 and more): allow a few seconds each on a loaded machine.
+  }, 240_000);
 
   it('should remember the collapsed sidebar over a reload', async () => {
     const { context, page } = await signInAsAdmin(browser());
