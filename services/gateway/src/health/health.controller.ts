@@ -17,7 +17,7 @@ import { Public } from '../common/decorators';
 import { GATEWAY_REDIS } from '../common/redis.provider';
 import { GATEWAY_ENV, type GatewayEnv } from '../config/env';
 import { ServiceClient } from '../rpc/service-client';
-import { type SupervisedState, supervisedServices } from './supervisor-status';
+import { supervisedServices, type SupervisedState } from './supervisor-status';
 
 type Status = 'UP' | 'DOWN';
 
@@ -105,6 +105,8 @@ export class HealthController {
       .map(([name, state]) => `${name} (${state.toLowerCase()})`);
     if (!identity && supervised.identity === 'UP') down.push('identity');
     if (!identity && !supervised.identity) down.push('identity');
+    if (!billing && this.env.BILLING_REQUIRED && !down.some((d) => d.startsWith('billing')))
+      down.push('billing');
     const allSupervisedUp = Object.values(supervised).every((state) => state === 'UP');
     const up =
       redis === 'UP' &&

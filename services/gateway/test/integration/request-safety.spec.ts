@@ -124,13 +124,20 @@ describe('request safety', () => {
     );
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['x-frame-options']).toBe('DENY');
-    // No workflow service nor agent worker in this stack: reported, sign-in still served.
+    // No workflow, notification or billing service nor agent worker in this stack: reported, sign-in
+    // still served (the harness sets BILLING_REQUIRED=false for a stack without billing).
     expect(res.body.data).toEqual({
       status: 'UP',
       checks: {
         redis: 'UP',
         transport: 'UP',
-        mysql: { identity: 'UP', workflow: 'DOWN', agent: 'DOWN' },
+        mysql: {
+          identity: 'UP',
+          workflow: 'DOWN',
+          agent: 'DOWN',
+          notification: 'DOWN',
+          billing: 'DOWN',
+        },
         engine: 'DOWN',
         agentWorker: 'DOWN',
       },
