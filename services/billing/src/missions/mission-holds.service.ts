@@ -12,7 +12,7 @@ import type {
   MissionFreezeBody,
   MissionHoldRefBody,
 } from '@platform/contracts/dto';
-import type { DataSource, EntityManager } from 'typeorm';
+import { type DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 
 import { InjectBillingDb } from '../database/inject';
 import { LedgerService } from '../ledger/ledger.service';
@@ -42,51 +42,54 @@ export class MissionHoldsService {
     private readonly ledger: LedgerService,
   ) {}
 
+  /**
+   * No lock is taken on the hold before the account's (the ledger locks it first): two freezes
+   * would otherwise each hold a gap of the hold index and wait for the other's insert. Repeats are
+   * settled by the ledger's key and the hold's unique key.
+   */
   freeze(body: MissionFreezeBody): Promise<MissionHoldView> {
-    return this.db.transaction(async (tx) => {
-      const existing = await this.lockHold(tx, body);
-      if (existing) return this.view(existing, false, tx);
-      let result;
-      try {
-        result = await this.ledger.post(
-          {
-            userId: body.userId,
-            points: -body.points,
-            frozen: body.points,
-            reason: 'missionFreeze',
-            idempotencyKey: missionLedgerKey(body.missionCode, body.runId, 'freeze'),
-            reference: { type: 'mission', id: body.missionCode },
-            operator: 'system',
-            remark: `run ${body.runId}`,
-          },
-          tx,
-        );
-      } catch (error) {
-        if (error instanceof DomainError && error.key === 'points.insufficient') {
-          throw new DomainError(
-            'mission.points_insufficient',
-            { required: body.points, balance: error.params?.balance ?? 0 },
-            601,
+    return retryDeadlocks(() =>
+      this.db.transaction(async (tx) => {
+        const existing = await this.findHold(tx, body);
+        if (existing) return this.view(existing, false, tx);
+        let result;
+        try {
+          result = await this.ledger.post(
+            {
+              userId: body.userId,
+              points: -body.points,
+              frozen: body.points,
+              reason: 'missionFreeze',
+              idempotencyKey: missionLedgerKey(body.missionCode, body.runId, 'freeze'),
+              reference: { type: 'mission', id: body.missionCode },
+              operator: 'system',
+              remark: `run ${body.runId}`,
+            },
+            tx,
           );
+        } catch (error) {
+          if (error instanceof DomainError && error.key === 'points.insufficient') {
+            throw new DomainError(
+              'mission.points_insufficient',
+              { required: body.points, balance: error.params?.balance ?? 0 },
+              601,
+            );
+          }
+          throw error;
         }
-        throw error;
-      }
-      await tx.query(
-        `INSERT INTO mission_hold (mission_code, run_id, user_id, points, status)
-         VALUES (?, ?, ?, ?, ?)`,
-        [body.missionCode, body.runId, body.userId, body.points, MISSION_HOLD_STATUS.held],
-      );
-      return {
-        missionCode: body.missionCode,
-        runId: body.runId,
-        userId: body.userId,
-        points: body.points,
-        status: MISSION_HOLD_STATUS.held,
-        applied: result.applied,
-        balance: result.balance,
-        frozen: result.frozen,
-      };
-    });
+        await tx.query(
+          `INSERT INTO mission_hold (mission_code, run_id, user_id, points, status)
+           VALUES (?, ?, ?, ?, ?) ON DUPLICATE KEY UPDATE id = id`,
+          [body.missionCode, body.runId, body.userId, body.points, MISSION_HOLD_STATUS.held],
+        );
+        const hold = (await this.lockHold(tx, body))!;
+        // A release of this run got there first (an ended hold): the freeze is rolled back.
+        if (result.applied && hold.status !== MISSION_HOLD_STATUS.held) {
+          throw new DomainError('mission.hold_ended');
+        }
+        return this.view(hold, result.applied, tx);
+      }),
+    );
   }
 
   settle(body: MissionHoldRefBody): Promise<MissionHoldView> {
@@ -106,67 +109,73 @@ export class MissionHoldsService {
   restoreFrozen(body: FrozenRestoreRpcBody, operator: string): Promise<FrozenRestoreView> {
     const askedAt = new Date(body.askedAt);
     const running = new Set(body.runningMissionCodes);
-    return this.db.transaction(async (tx) => {
-      const accounts: { frozen: string | number }[] = await tx.query(
-        'SELECT frozen FROM points_account WHERE user_id = ? FOR UPDATE',
-        [body.userId],
-      );
-      const holds: HoldRow[] = await tx.query(
-        `SELECT * FROM mission_hold WHERE user_id = ? AND status = ? ORDER BY id FOR UPDATE`,
-        [body.userId, MISSION_HOLD_STATUS.held],
-      );
-      let frozen = Number(accounts[0]?.frozen ?? 0);
-      let restored = 0;
-      let held = 0;
-      for (const hold of holds) {
-        const points = Number(hold.points);
-        if (running.has(hold.mission_code) || hold.created_at > askedAt) {
-          held += points;
-          continue;
+    return retryDeadlocks(() =>
+      this.db.transaction(async (tx) => {
+        const accounts: { frozen: string | number }[] = await tx.query(
+          'SELECT frozen FROM points_account WHERE user_id = ? FOR UPDATE',
+          [body.userId],
+        );
+        const holds: HoldRow[] = await tx.query(
+          `SELECT * FROM mission_hold WHERE user_id = ? AND status = ? ORDER BY id FOR UPDATE`,
+          [body.userId, MISSION_HOLD_STATUS.held],
+        );
+        let frozen = Number(accounts[0]?.frozen ?? 0);
+        let restored = 0;
+        let held = 0;
+        for (const hold of holds) {
+          const points = Number(hold.points);
+          if (running.has(hold.mission_code) || hold.created_at > askedAt) {
+            held += points;
+            continue;
+          }
+          await this.ledger.post(
+            {
+              userId: body.userId,
+              points,
+              frozen: -points,
+              reason: 'frozenRestore',
+              idempotencyKey: missionLedgerKey(hold.mission_code, hold.run_id, 'restore'),
+              reference: { type: 'mission', id: hold.mission_code },
+              operator,
+              remark: `run ${hold.run_id}`,
+            },
+            tx,
+          );
+          await tx.query('UPDATE mission_hold SET status = ? WHERE id = ?', [
+            MISSION_HOLD_STATUS.released,
+            hold.id,
+          ]);
+          frozen -= points;
+          restored += points;
         }
-        await this.ledger.post(
-          {
-            userId: body.userId,
-            points,
-            frozen: -points,
-            reason: 'frozenRestore',
-            idempotencyKey: missionLedgerKey(hold.mission_code, hold.run_id, 'restore'),
-            reference: { type: 'mission', id: hold.mission_code },
-            operator,
-            remark: `run ${hold.run_id}`,
-          },
-          tx,
-        );
-        await tx.query('UPDATE mission_hold SET status = ? WHERE id = ?', [
-          MISSION_HOLD_STATUS.released,
-          hold.id,
-        ]);
-        frozen -= points;
-        restored += points;
-      }
-      const loose = frozen - held;
-      if (loose > 0) {
-        // Frozen points no hold explains: the lock above makes a repeat find nothing left.
-        await this.ledger.post(
-          {
-            userId: body.userId,
-            points: loose,
-            frozen: -loose,
-            reason: 'frozenRestore',
-            idempotencyKey: `frozen-restore:${body.userId}:${Date.now()}:${frozen}`,
-            reference: { type: 'admin', id: String(body.userId) },
-            operator,
-          },
-          tx,
-        );
-        restored += loose;
-      }
-      const account = await this.ledgerAccount(tx, body.userId);
-      return { userId: body.userId, restored, held, ...account };
-    });
+        const loose = frozen - held;
+        if (loose > 0) {
+          // Frozen points no hold explains: the lock above makes a repeat find nothing left.
+          await this.ledger.post(
+            {
+              userId: body.userId,
+              points: loose,
+              frozen: -loose,
+              reason: 'frozenRestore',
+              idempotencyKey: `frozen-restore:${body.userId}:${Date.now()}:${frozen}`,
+              reference: { type: 'admin', id: String(body.userId) },
+              operator,
+            },
+            tx,
+          );
+          restored += loose;
+        }
+        const account = await this.ledgerAccount(tx, body.userId);
+        return { userId: body.userId, restored, held, ...account };
+      }),
+    );
   }
 
   private end(body: MissionHoldRefBody, to: MissionHoldStatus): Promise<MissionHoldView> {
+    return retryDeadlocks(() => this.endOnce(body, to));
+  }
+
+  private endOnce(body: MissionHoldRefBody, to: MissionHoldStatus): Promise<MissionHoldView> {
     return this.db.transaction(async (tx) => {
       const hold = await this.lockHold(tx, body);
       if (!hold) {
@@ -221,6 +230,14 @@ export class MissionHoldsService {
     });
   }
 
+  private async findHold(tx: EntityManager, ref: MissionHoldRefBody): Promise<HoldRow | null> {
+    const rows: HoldRow[] = await tx.query(
+      'SELECT * FROM mission_hold WHERE mission_code = ? AND run_id = ?',
+      [ref.missionCode, ref.runId],
+    );
+    return rows[0] ?? null;
+  }
+
   private async lockHold(tx: EntityManager, ref: MissionHoldRefBody): Promise<HoldRow | null> {
     const rows: HoldRow[] = await tx.query(
       'SELECT * FROM mission_hold WHERE mission_code = ? AND run_id = ? FOR UPDATE',
@@ -248,5 +265,22 @@ export class MissionHoldsService {
       [userId],
     );
     return { balance: Number(rows[0]?.balance ?? 0), frozen: Number(rows[0]?.frozen ?? 0) };
+  }
+}
+
+const RETRIED = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT']);
+
+/** Runs a transaction again (up to 3 times) when MySQL chose it as a deadlock's victim. */
+async function retryDeadlocks<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run();
+    } catch (error) {
+      const code =
+        error instanceof QueryFailedError
+          ? (error.driverError as { code?: string } | undefined)?.code
+          : undefined;
+      if (attempt >= 3 || !RETRIED.has(code ?? '')) throw error;
+    }
   }
 }

@@ -357,6 +357,41 @@ describe('mission costs: freeze, settle, release', () => {
     expect(await sums()).toEqual(await account());
   });
 
+  it('should start exactly one of five parallel missions when the balance pays for one', async () => {
+    await credit(40);
+    const before = await account();
+    expect(before.frozen).toBe(0);
+    // More than half the balance each.
+    const price = Math.floor(before.balance / 2) + 1;
+    const wf = await workflow(price);
+    const answers = await Promise.all([1, 2, 3, 4, 5].map(() => start(wf)));
+    const ok = answers.filter((res) => res.body.code === 200);
+    expect(ok).toHaveLength(1);
+    for (const refused of answers.filter((res) => res.body.code !== 200)) {
+      expect(refused.body, JSON.stringify(refused.body)).toMatchObject({ code: 601 });
+    }
+    expect(await account()).toEqual({ balance: before.balance - price, frozen: price });
+    const id = (ok[0].body.data as MissionStartedView).id;
+    dataOf(await post(`/wujie/mission/${id}/stop`));
+    await eventually(account, (a) => a.frozen === 0);
+    expect(await account()).toEqual(before);
+  });
+
+  it("should keep a workflow's price through edits that leave it out, and go back to the parameter with null", async () => {
+    const id = await workflow(5);
+    const view = async () =>
+      dataOf<{ price: number | null; version: number }>(await get(`/wujie/workflow/${id}`));
+    expect((await view()).price).toBe(5);
+    const body = { id, name: `costs_${seq}`, status: '2', agentIds: [1] };
+    dataOf(await send(api(stack).put('/prod-api/wujie/workflow')).send(body));
+    expect((await view()).price).toBe(5);
+    dataOf(await send(api(stack).put('/prod-api/wujie/workflow')).send({ ...body, price: null }));
+    expect((await view()).price).toBeNull();
+    const bad = await send(api(stack).put('/prod-api/wujie/workflow')).send({ ...body, price: -1 });
+    expect(bad.body.code).toBe(500);
+    expect((await view()).price).toBeNull();
+  });
+
   it('should send a settle when billing is back if it was down when the mission completed', async () => {
     const before = await account();
     const wf = await workflow(25);
