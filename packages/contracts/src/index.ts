@@ -22,6 +22,7 @@ export * from './identity/patterns';
 export * from './identity/permissions';
 export * from './identity/realname';
 export * from './identity/session';
+export * from './notification/code-delivery';
 export * from './notification/messages-api';
 export * from './workflow/agent-context';
 export * from './workflow/agent-graph';

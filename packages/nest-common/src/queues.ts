@@ -6,6 +6,8 @@ import type { BaseEnv } from './env';
 export const QUEUES = {
   /** Operation-log entries: recorded by the gateway, written by identity. */
   operLog: 'oper-log',
+  /** Verification codes: made and throttled by identity, sent by the notification service. */
+  codeDelivery: 'code-delivery',
 } as const;
 
 /** BullMQ keeps its keys under its own prefix (it does not support ioredis' keyPrefix). */

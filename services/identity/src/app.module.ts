@@ -59,22 +59,25 @@ import { UsersAdminService } from './users/users-admin.service';
 import { WujieUsersController } from './users/wujie-users.controller';
 import { WujieUsersService } from './users/wujie-users.service';
 import { CODE_SENDERS, type CodeSender } from './verification/code-sender';
-import { HttpSmsSender } from './verification/http-sms.sender';
 import { OutboxMessage } from './verification/outbox.entity';
 import { OutboxSender } from './verification/outbox.sender';
-import { SmtpSender } from './verification/smtp.sender';
+import { CodeDeliveryQueue, QueueSender } from './verification/queue.sender';
 import { VerificationService } from './verification/verification.service';
 
-/** Real senders when configured; otherwise the development outbox (which refuses production). */
+/**
+ * A channel whose delivery is configured (SMTP_URL, SMS_API_URL) is sent by the notification service
+ * (durably, through the code-delivery queue); otherwise the development outbox (refused in production).
+ */
 function codeSenders(
   env: IdentityEnv,
   outbox: Repository<OutboxMessage>,
+  queue: CodeDeliveryQueue,
 ): Partial<Record<'sms' | 'email', CodeSender>> {
   const fallback = (channel: 'sms' | 'email') =>
     env.NODE_ENV === 'production' ? undefined : new OutboxSender(channel, outbox, env.NODE_ENV);
   return {
-    email: env.SMTP_URL ? new SmtpSender(env.SMTP_URL, env.SMTP_FROM) : fallback('email'),
-    sms: env.SMS_API_URL ? new HttpSmsSender(env.SMS_API_URL, env.SMS_API_KEY) : fallback('sms'),
+    email: env.SMTP_URL ? new QueueSender('email', queue) : fallback('email'),
+    sms: env.SMS_API_URL ? new QueueSender('sms', queue) : fallback('sms'),
   };
 }
 
@@ -105,9 +108,11 @@ export class AppModule {
         EventRelayService,
         {
           provide: CODE_SENDERS,
-          useFactory: (outbox: Repository<OutboxMessage>) => codeSenders(env, outbox),
-          inject: [getRepositoryToken(OutboxMessage)],
+          useFactory: (outbox: Repository<OutboxMessage>, queue: CodeDeliveryQueue) =>
+            codeSenders(env, outbox, queue),
+          inject: [getRepositoryToken(OutboxMessage), CodeDeliveryQueue],
         },
+        CodeDeliveryQueue,
         {
           provide: FieldCipher,
           useFactory: () =>

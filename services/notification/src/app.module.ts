@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 
+import { CodeDeliveryConsumer } from './codes/code-delivery.consumer';
 import { NOTIFICATION_ENV, type NotificationEnv } from './config/env';
 import { notificationDataSourceOptions } from './database/data-source';
 import { NOTIFICATION_DB } from './database/inject';
@@ -27,6 +28,7 @@ export class AppModule {
         Recipients,
         MessagesService,
         EventConsumer,
+        CodeDeliveryConsumer,
       ],
     };
   }

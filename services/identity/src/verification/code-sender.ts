@@ -1,33 +1,17 @@
-import type { Language } from '@platform/contracts';
+import type { CodeDelivery } from '@platform/contracts';
 
-export type CodeChannel = 'sms' | 'email';
+export type CodeChannel = CodeDelivery['channel'];
 
-export interface CodeMessage {
-  channel: CodeChannel;
-  /** `+86 13800000000` for phones, the address for e-mail. */
-  target: string;
-  code: string;
-  scene: string;
-  lang: Language;
-  ttlMinutes: number;
-}
+/** A code to deliver: the target, the code, its scene, the requester's language and lifetime. */
+export type CodeMessage = CodeDelivery;
 
-/** Delivers a verification code. Chosen by configuration: SMTP / SMS gateway, or the dev outbox. */
+/**
+ * Delivers a verification code: through the notification service (e-mail or SMS configured) or, on a
+ * development machine without them, the dev outbox.
+ */
 export interface CodeSender {
   readonly channel: CodeChannel;
   send(message: CodeMessage): Promise<void>;
 }
 
 export const CODE_SENDERS = Symbol('CODE_SENDERS');
-
-export function codeText(message: CodeMessage): { subject: string; text: string } {
-  return message.lang === 'en'
-    ? {
-        subject: 'Your verification code',
-        text: `Your verification code is ${message.code}. It expires in ${message.ttlMinutes} minutes. If you did not ask for it, ignore this message.`,
-      }
-    : {
-        subject: '您的验证码',
-        text: `您的验证码为 ${message.code}，${message.ttlMinutes} 分钟内有效。如非本人操作，请忽略本消息。`,
-      };
-}

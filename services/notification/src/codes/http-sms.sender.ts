@@ -1,4 +1,6 @@
-import { type CodeMessage, type CodeSender, codeText } from './code-sender';
+import { type CodeDelivery, codeText } from '@platform/contracts';
+
+import type { CodeSender } from './code-sender';
 
 /**
  * SMS through an HTTP gateway: POST {to, text} as JSON with a bearer key. Providers differ in their
@@ -12,7 +14,7 @@ export class HttpSmsSender implements CodeSender {
     private readonly apiKey: string | undefined,
   ) {}
 
-  async send(message: CodeMessage): Promise<void> {
+  async send(message: CodeDelivery): Promise<void> {
     const response = await fetch(this.url, {
       method: 'POST',
       headers: {

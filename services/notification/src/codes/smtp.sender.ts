@@ -1,6 +1,7 @@
+import { type CodeDelivery, codeText } from '@platform/contracts';
 import { createTransport, type Transporter } from 'nodemailer';
 
-import { type CodeMessage, type CodeSender, codeText } from './code-sender';
+import type { CodeSender } from './code-sender';
 
 /** E-mail codes over SMTP (nodemailer), e.g. SMTP_URL=smtps://user:pass@smtp.example.com:465 */
 export class SmtpSender implements CodeSender {
@@ -14,7 +15,7 @@ export class SmtpSender implements CodeSender {
     this.transport = createTransport(smtpUrl);
   }
 
-  async send(message: CodeMessage): Promise<void> {
+  async send(message: CodeDelivery): Promise<void> {
     const { subject, text } = codeText(message);
     await this.transport.sendMail({ from: this.from, to: message.target, subject, text });
   }
