@@ -9,6 +9,7 @@ import {
   ADMIN_PASSWORD,
   api,
   login,
+  mysqlBase,
   registerByPhone,
   setCaptcha,
   startStack,
@@ -368,5 +369,58 @@ describe('real-name authentication reviewed by an administrator (no Alipay keys)
     );
     expect(JSON.stringify(rows)).not.toContain('310104198506123455');
     expect(JSON.stringify(rows)).toContain('***');
+  });
+});
+
+describe('field key rotation', () => {
+  it('should rewrite real-name rows under the new key at start, still opening them', async () => {
+    const oldKey = randomBytes(32).toString('hex');
+    const newKey = randomBytes(32).toString('hex');
+    const stack = await startStack([identityStarter], { FIELD_ENCRYPTION_KEY: oldKey });
+    let restarted: { close(): Promise<void> } | undefined;
+    try {
+      await setCaptcha(stack, false);
+      const user = await newUser(stack);
+      dataOf(await submit(user, NAME, ID));
+      const stored = async () => {
+        const [rows] = await stack.db.query(
+          'SELECT cert_name, cert_no FROM real_name_request WHERE user_id = ?',
+          [user.userId],
+        );
+        return (rows as { cert_name: string; cert_no: string }[])[0];
+      };
+      const before = await stored();
+      const keyIdOf = (value: string) => value.split('.')[1];
+
+      // Identity restarted with the new key, the old one listed as previous (docs/realname-and-location.md).
+      await stack.stopService('identity');
+      restarted = await identityStarter.start({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        NAMESPACE: stack.namespace,
+        REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0',
+        RATE_LIMIT_FACTOR: '100',
+        ADMIN_PASSWORD,
+        ARGON2_MEMORY_KIB: '19456',
+        ARGON2_TIME_COST: '2',
+        IDENTITY_DB_URL: `${mysqlBase()}/t_${stack.namespace}_identity`,
+        FIELD_ENCRYPTION_KEY: newKey,
+        FIELD_ENCRYPTION_PREVIOUS_KEYS: oldKey,
+      });
+      await expect
+        .poll(async () => keyIdOf((await stored()).cert_no), { timeout: 10_000 })
+        .not.toBe(keyIdOf(before.cert_no));
+      const after = await stored();
+      expect(keyIdOf(after.cert_name)).toBe(keyIdOf(after.cert_no));
+      expect(JSON.stringify(after)).not.toContain(ID);
+      expect(dataOf(await user.get('/ali/identity/result'))).toMatchObject({
+        state: 'pending',
+        certName: '张*',
+        certNo: '1101********002X',
+      });
+    } finally {
+      await restarted?.close();
+      await stack.close();
+    }
   });
 });

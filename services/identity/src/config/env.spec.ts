@@ -26,6 +26,15 @@ describe(loadIdentityEnv.name, () => {
     expect(loadIdentityEnv({}).NODE_ENV).toBe('development');
   });
 
+  it('should take the Alipay keys all together or not at all, and the previous field keys as a list', () => {
+    expect(() => loadIdentityEnv({ ALIPAY_APP_ID: '2021000000000001' })).toThrow(
+      /ALIPAY_PRIVATE_KEY/,
+    );
+    const env = loadIdentityEnv({ FIELD_ENCRYPTION_PREVIOUS_KEYS: ' old-one , older ,' });
+    expect(env.FIELD_ENCRYPTION_PREVIOUS_KEYS).toEqual(['old-one', 'older']);
+    expect(env.ALIPAY_APP_ID).toBeUndefined();
+  });
+
   it('should name the variable that is wrong', () => {
     expect(() => loadIdentityEnv({ TRANSPORT: 'carrier-pigeon' })).toThrow(/TRANSPORT/);
     expect(() => loadIdentityEnv({ ARGON2_MEMORY_KIB: '1024' })).toThrow(/ARGON2_MEMORY_KIB/);
