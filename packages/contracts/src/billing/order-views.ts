@@ -54,12 +54,11 @@ export interface OrderView {
   expireTime: string | null;
 }
 
-/** A stored file of an order, for download. */
+/** A stored file of an order, for download (the gateway streams it from its private folder). */
 export interface OrderFileView {
   fileName: string;
   ext: string;
-  /** The file's bytes, base64. */
-  content: string;
+  path: string;
 }
 
 /** Answer of the Alipay trade query the QR page polls. */

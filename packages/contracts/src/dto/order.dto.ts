@@ -1,15 +1,5 @@
 import { Transform } from 'class-transformer';
-import {
-  IsIn,
-  IsInt,
-  IsObject,
-  IsString,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-  ValidateIf,
-} from 'class-validator';
+import { IsIn, IsInt, IsObject, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
 
 import {
   INVOICE_STATUSES,
@@ -119,7 +109,10 @@ export class OrderRejectBody extends OrderIdBody {
   reason?: string;
 }
 
-/** A file of an order, already checked by the gateway (type by content, size). */
+/**
+ * A file of an order, checked by the gateway (type by content, size) and stored by it in its private
+ * folder (never served by /profile); billing records where, and answers it to the owner or an admin.
+ */
 export class OrderFileUploadBody extends OrderIdBody {
   @Required()
   @OneOf(ORDER_FILE_KINDS)
@@ -133,11 +126,20 @@ export class OrderFileUploadBody extends OrderIdBody {
   @Matches(/^[a-z0-9]{1,8}$/, INVALID)
   ext!: string;
 
-  /** Base64 of at most UPLOAD_MAX_BYTES bytes. */
+  /** Where the gateway stored it (`/profile/order-<kind>/yyyy/mm/dd/<uuid>.<ext>` under its private root). */
   @Required()
   @IsString(INVALID)
-  @MaxLength(Math.ceil(UPLOAD_MAX_BYTES / 3) * 4 + 4, INVALID)
-  content!: string;
+  @Matches(
+    /^\/profile\/order-(proof|contract|invoice)\/\d{4}\/\d{2}\/\d{2}\/[0-9a-f-]{36}\.[a-z0-9]{1,8}$/,
+    INVALID,
+  )
+  path!: string;
+
+  @Required()
+  @IsInt(INVALID)
+  @Min(1, INVALID)
+  @Max(UPLOAD_MAX_BYTES, INVALID)
+  size!: number;
 }
 
 export class OrderFileQuery extends OrderIdBody {

@@ -6,6 +6,7 @@ import { PointsEntry } from '../ledger/points-entry.entity';
 import { Ledger1764500000000 } from './migrations/1764500000000-Ledger';
 import { EventsRewards1764500100000 } from './migrations/1764500100000-EventsRewards';
 import { RechargeOrders1764500200000 } from './migrations/1764500200000-RechargeOrders';
+import { OrderFilePaths1764500300000 } from './migrations/1764500300000-OrderFilePaths';
 import { MissionHoldsInvitations1764500400000 } from './migrations/1764500400000-MissionHoldsInvitations';
 
 export const BILLING_ENTITIES = [PointsAccount, PointsEntry];
@@ -15,6 +16,7 @@ export const BILLING_MIGRATIONS = [
   Ledger1764500000000,
   EventsRewards1764500100000,
   RechargeOrders1764500200000,
+  OrderFilePaths1764500300000,
   MissionHoldsInvitations1764500400000,
 ];
 

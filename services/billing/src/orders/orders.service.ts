@@ -201,7 +201,6 @@ export class OrdersService {
    * the invoice PDF of an order awaiting its invoice, which makes it invoiced.
    */
   async upload(body: OrderFileUploadBody, caller: OrderCaller): Promise<void> {
-    const content = Buffer.from(body.content, 'base64');
     await this.db.transaction(async (tx) => {
       const invoice = body.kind === 'invoice';
       // The invoice is the administrator's (the gateway checks the permission); the rest the owner's.
@@ -218,18 +217,18 @@ export class OrdersService {
         throw new DomainError('order.file_not_allowed', {}, 601);
       }
       await tx.query(
-        `INSERT INTO recharge_order_file (order_id, kind, file_name, ext, size, content, uploaded_by)
+        `INSERT INTO recharge_order_file (order_id, kind, file_name, ext, size, path, uploaded_by)
          VALUES (?, ?, ?, ?, ?, ?, ?)
          ON DUPLICATE KEY UPDATE file_name = VALUES(file_name), ext = VALUES(ext),
-           size = VALUES(size), content = VALUES(content), uploaded_by = VALUES(uploaded_by),
+           size = VALUES(size), path = VALUES(path), uploaded_by = VALUES(uploaded_by),
            create_time = CURRENT_TIMESTAMP(3)`,
         [
           body.orderId,
           body.kind,
           body.fileName,
           body.ext,
-          content.length,
-          content,
+          body.size,
+          body.path,
           operatorOf(caller),
         ],
       );
@@ -239,15 +238,15 @@ export class OrdersService {
   /** A file of an order, for its owner or an administrator. */
   async file(orderId: number, kind: OrderFileKind, caller: OrderCaller): Promise<OrderFileView> {
     await this.visible(this.db.manager, orderId, caller);
-    const rows: { file_name: string; ext: string; content: Buffer }[] = await this.db.query(
-      'SELECT file_name, ext, content FROM recharge_order_file WHERE order_id = ? AND kind = ?',
+    const rows: { file_name: string; ext: string; path: string }[] = await this.db.query(
+      'SELECT file_name, ext, path FROM recharge_order_file WHERE order_id = ? AND kind = ?',
       [orderId, kind],
     );
     if (!rows.length) throw new DomainError('order.file_not_found', {}, 404);
     return {
       fileName: rows[0].file_name,
       ext: rows[0].ext,
-      content: Buffer.from(rows[0].content).toString('base64'),
+      path: rows[0].path,
     };
   }
 

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+
 import type { INestMicroservice } from '@nestjs/common';
 import {
   ORDER_STATUSES,
@@ -341,6 +343,29 @@ describe('two users', () => {
     const all = await get('/wujie/order/list', admin, { pageSize: 10, status: 'completed' });
     expect(all.body.total).toBeGreaterThan(0);
     expect((all.body.rows as OrderView[]).every((o) => o.status === 'completed')).toBe(true);
+  });
+
+  it('should keep a 4.5 MB proof private: back to its owner byte for byte, nowhere public', async () => {
+    const { orderId } = await createOrder(alice);
+    const big = Buffer.concat([PNG, randomBytes(4.5 * 1024 * 1024)]);
+    const res = await api(stack)
+      .post('/prod-api/wujie/order/proof')
+      .set('Authorization', `Bearer ${alice}`)
+      .set('repeatSubmit', 'false')
+      .query({ orderId })
+      .attach('file', big, 'scan.png');
+    expect(res.body.code).toBe(200);
+    const back = await get('/wujie/order/file/proof', alice, { orderId }).buffer(true);
+    expect(Buffer.compare(back.body as Buffer, big)).toBe(0);
+    // The stored path is billing's to know; neither /profile nor /common/download reaches it.
+    const [rows] = await stack.dbs.billing.query(
+      "SELECT path FROM recharge_order_file WHERE order_id = ? AND kind = 'proof'",
+      [orderId],
+    );
+    const path = (rows as { path: string }[])[0].path;
+    expect((await api(stack).get(`/prod-api${path}`)).status).toBe(404);
+    const download = await get('/common/download/resource', bob, { resource: path });
+    expect(download.body.code).toBe(404);
   });
 
   it('should refuse a proof that is not what its name says and an invoice before it is asked', async () => {

@@ -1,4 +1,19 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { createReadStream } from 'node:fs';
+import { stat, unlink } from 'node:fs/promises';
+
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Inject,
+  Param,
+  Post,
+  Put,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   BILLING_ORDER_PATTERNS as O,
@@ -20,7 +35,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import { Public, RequirePermissions } from '../common/decorators';
 import { Log } from '../common/oper-log';
-import { CONTENT_TYPES, receiveFile } from '../files/uploads';
+import { UPLOADS_ROOT } from '../config/env';
+import { CONTENT_TYPES, receiveFile, resolveStored, storeFile } from '../files/uploads';
 import { ServiceClient } from '../rpc/service-client';
 import { forwardPage, idOf } from '../workflow/ids';
 
@@ -34,12 +50,21 @@ const orderIdOf = (value: string | undefined) => ({ orderId: idOf(value ?? '').i
  * Recharge orders (spec §7 "Points, orders"): a user's own orders, every order for an administrator
  * (wujie:recharge:verify); which orders a caller may see or move is decided by the billing service.
  * Files (remittance proof, signed document, invoice PDF) are checked here by content and size like
- * every upload, then kept by the billing service, which serves them to the owner and administrators only.
+ * every upload, and stored in the gateway's private folder (`<UPLOAD_DIR>-private`, beside the public
+ * one that /profile serves, never under it); billing records them and names them to the owner and
+ * administrators only, so a file is streamed only after billing said who may have it.
  */
 @ApiTags('order')
 @Controller('wujie/order')
 export class OrderController {
-  constructor(private readonly services: ServiceClient) {}
+  private readonly privateRoot: string;
+
+  constructor(
+    private readonly services: ServiceClient,
+    @Inject(UPLOADS_ROOT) root: string,
+  ) {
+    this.privateRoot = `${root}-private`;
+  }
 
   /** A new recharge order from the top-up information → {orderId, orderNo, points, qrCode?}. */
   @Post()
@@ -151,17 +176,19 @@ export class OrderController {
       ...orderIdOf(orderId),
       kind,
     });
-    const bytes = Buffer.from(file.content, 'base64');
+    const path = resolveStored(this.privateRoot, file.path);
+    const info = path ? await stat(path).catch(() => null) : null;
+    if (!path || !info?.isFile()) throw new DomainError('order.file_not_found', {}, 404);
     void reply
       .header('content-type', CONTENT_TYPES[file.ext] ?? 'application/octet-stream')
-      .header('content-length', String(bytes.length))
+      .header('content-length', String(info.size))
       .header('cache-control', 'no-store')
       .header('content-security-policy', "sandbox; default-src 'none'")
       .header(
         'content-disposition',
         `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
       )
-      .send(bytes);
+      .send(createReadStream(path));
   }
 
   /** A new QR code for an unpaid Alipay order. */
@@ -207,13 +234,22 @@ export class OrderController {
 
   private async upload(request: FastifyRequest, kind: OrderFileKind, orderId?: string) {
     const file = await receiveFile(request, 'file', ORDER_FILE_EXTENSIONS[kind]);
-    await this.services.forward(O.fileUpload, request, {
-      ...orderIdOf(orderId),
-      kind,
-      fileName: file.originalFilename,
-      ext: file.ext,
-      content: file.buffer.toString('base64'),
-    });
+    const stored = await storeFile(this.privateRoot, `order-${kind}`, file);
+    try {
+      await this.services.forward(O.fileUpload, request, {
+        ...orderIdOf(orderId),
+        kind,
+        fileName: file.originalFilename,
+        ext: file.ext,
+        path: stored.fileName,
+        size: file.buffer.length,
+      });
+    } catch (error) {
+      // Not the caller's order, or not in a state for this file: nothing of it is kept.
+      const path = resolveStored(this.privateRoot, stored.fileName);
+      if (path) await unlink(path).catch(() => undefined);
+      throw error;
+    }
     return { fileName: file.originalFilename };
   }
 }
