@@ -314,8 +314,24 @@ describe('points through the gateway: isolation and the administrator', () => {
     expect((await world.get('/wujie/points/check', invited.token)).body.code).toBe(403);
   });
 
-  it('should report billing in the health check', async () => {
+  it('should report billing in the health check, and the platform DOWN without it', async () => {
     const res = await api(stack).get('/prod-api/health');
+    expect(res.status).toBe(200);
+    expect(res.body.data.status).toBe('UP');
     expect(res.body.data.checks.mysql.billing).toBe('UP');
+    // Billing holds money: while it does not answer, the platform is DOWN and says why.
+    await stack.stopService('billing');
+    try {
+      const down = await api(stack).get('/prod-api/health');
+      expect(down.status).toBe(503);
+      expect(down.body.data).toMatchObject({
+        status: 'DOWN',
+        checks: { mysql: { billing: 'DOWN', identity: 'UP' } },
+        down: ['billing'],
+      });
+    } finally {
+      await stack.startService('billing');
+    }
+    expect((await api(stack).get('/prod-api/health')).body.data.status).toBe('UP');
   });
 });
