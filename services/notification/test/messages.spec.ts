@@ -294,6 +294,46 @@ describe('in-app messages and their delivery', () => {
     onSecond.close();
   });
 
+  it("should turn a notice an administrator publishes into every user's message, once", async () => {
+    const ws = await open(`${secondWs}?userId=${alice.userId}&token=${alice.token}`);
+    const seen = collect(ws);
+    const before = await unread(alice);
+    const created = await as(admin).post('/system/notice', {
+      noticeTitle: '新版本上线',
+      noticeType: '1',
+      noticeContent: '<p>欢迎<b>试用</b></p>',
+      status: '0',
+    });
+    expect(created.body.code).toBe(200);
+    // Identity's outbox, its relay, the queue, this service, the hub: the frame arrives.
+    await until(() => seen.some((f) => f.includes('新版本上线')), 10_000);
+    expect(await unread(alice)).toBe(before + 1);
+    const [rows] = await stack.db.query(
+      'SELECT idempotency_key FROM event_outbox WHERE event_type = ?',
+      [PLATFORM_EVENTS.noticePublished],
+    );
+    const key = (rows as { idempotency_key: string }[])[0]!.idempotency_key;
+    // Saved again while published: no second event, no second message.
+    const [notice] = (await as(admin).get('/system/notice/list?noticeTitle=新版本上线')).body
+      .rows as { noticeId: number }[];
+    await as(admin).put('/system/notice', {
+      noticeId: notice!.noticeId,
+      noticeTitle: '新版本上线',
+      noticeType: '1',
+      noticeContent: '<p>欢迎试用</p>',
+      status: '0',
+    });
+    await sleep(1000);
+    expect(seen.filter((f) => f.includes('新版本上线'))).toHaveLength(1);
+    expect(await unread(alice)).toBe(before + 1);
+    const [events] = await stack.db.query(
+      'SELECT COUNT(*) AS n FROM event_outbox WHERE idempotency_key = ?',
+      [key],
+    );
+    expect(Number((events as { n: number }[])[0]!.n)).toBe(1);
+    ws.close();
+  });
+
   it("should push a user's own event to that user only, and the invitation link's '1' / '0'", async () => {
     const ws = await open(`${firstWs}?userId=${alice.userId}&token=${alice.token}`);
     const bobWs = await open(`${secondWs}?userId=${bob.userId}&token=${bob.token}`);

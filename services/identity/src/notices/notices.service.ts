@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { type NoticeView } from '@platform/contracts';
+import { type NoticeView, PLATFORM_EVENTS } from '@platform/contracts';
 import type { Caller, NoticeBody, NoticeQuery, PageQueryBody } from '@platform/contracts/dto';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 
 import { sanitizeRichText } from '../common/rich-text';
 import { found, inList, iso, orderBy, type Page, pagedQuery, Where } from '../common/sql';
@@ -62,33 +62,48 @@ export class NoticesService {
   }
 
   async create(body: NoticeBody, by: string): Promise<{ noticeId: number }> {
-    const result = (await this.db.query(
-      `INSERT INTO sys_notice (notice_title, notice_type, notice_content, status, create_by) VALUES (?, ?, ?, ?, ?)`,
+    const content = sanitizeRichText(body.noticeContent);
+    return this.db.transaction(async (tx) => {
+      const result = (await tx.query(
+        `INSERT INTO sys_notice (notice_title, notice_type, notice_content, status, create_by) VALUES (?, ?, ?, ?, ?)`,
+        [body.noticeTitle, body.noticeType, content, body.status ?? '0', by],
+      )) as { insertId: number };
+      const noticeId = Number(result.insertId);
+      if ((body.status ?? '0') === '0')
+        await this.announce(tx, noticeId, body.noticeTitle, content);
+      return { noticeId };
+    });
+  }
+
+  /**
+   * A notice published (status normal) becomes every user's in-app message: the event goes to the
+   * outbox in the transaction of the change, once per notice (its key is the notice id, so saving a
+   * published notice again, or publishing it after closing it, announces nothing new).
+   */
+  private async announce(tx: EntityManager, noticeId: number, title: string, content: string) {
+    const payload = { noticeId, title, titleEn: title, content, all: true };
+    await tx.query(
+      'INSERT IGNORE INTO event_outbox (event_type, idempotency_key, payload) VALUES (?, ?, ?)',
       [
-        body.noticeTitle,
-        body.noticeType,
-        sanitizeRichText(body.noticeContent),
-        body.status ?? '0',
-        by,
+        PLATFORM_EVENTS.noticePublished,
+        `${PLATFORM_EVENTS.noticePublished}:${noticeId}`,
+        JSON.stringify(payload),
       ],
-    )) as { insertId: number };
-    return { noticeId: Number(result.insertId) };
+    );
   }
 
   async update(body: NoticeBody, by: string): Promise<void> {
     await this.get(body.noticeId!);
-    await this.db.query(
-      `UPDATE sys_notice SET notice_title = ?, notice_type = ?, notice_content = ?, status = ?, update_by = ?
-        WHERE notice_id = ?`,
-      [
-        body.noticeTitle,
-        body.noticeType,
-        sanitizeRichText(body.noticeContent),
-        body.status ?? '0',
-        by,
-        body.noticeId,
-      ],
-    );
+    const content = sanitizeRichText(body.noticeContent);
+    await this.db.transaction(async (tx) => {
+      await tx.query(
+        `UPDATE sys_notice SET notice_title = ?, notice_type = ?, notice_content = ?, status = ?, update_by = ?
+          WHERE notice_id = ?`,
+        [body.noticeTitle, body.noticeType, content, body.status ?? '0', by, body.noticeId],
+      );
+      if ((body.status ?? '0') === '0')
+        await this.announce(tx, body.noticeId!, body.noticeTitle, content);
+    });
   }
 
   async remove(ids: number[]): Promise<void> {
