@@ -436,9 +436,10 @@ export class OrdersService {
       {
         userId,
         orderNo: order.order_no,
-        status: move.to,
-        statusText: renderMessage(`order.status.${move.to}`, 'zh'),
+        // As the notification service shows it: the status in zh and en; the code beside them.
+        status: renderMessage(`order.status.${move.to}`, 'zh'),
         statusEn: renderMessage(`order.status.${move.to}`, 'en'),
+        statusCode: move.to,
       },
     );
   }

@@ -267,6 +267,18 @@ describe('order transitions through the API (every pair of the table)', () => {
       'billing.points.credited',
       'billing.order.status_changed',
     ]);
+    const [last] = await stack.dbs.billing.query(
+      `SELECT payload FROM event_outbox WHERE event_type = 'billing.order.status_changed'
+          AND JSON_UNQUOTE(JSON_EXTRACT(payload, '$.orderNo')) = ? ORDER BY id DESC LIMIT 1`,
+      [orderNo],
+    );
+    const payload = (last as { payload: string | object }[])[0].payload;
+    expect(typeof payload === 'string' ? JSON.parse(payload) : payload).toMatchObject({
+      orderNo,
+      status: '已完成',
+      statusEn: 'Completed',
+      statusCode: 'completed',
+    });
     const again = await post('/wujie/order/admin/payed', admin, { orderId });
     expect(again.body.code).toBe(601);
     expect(await credits(orderNo)).toEqual({ count: 1, points });
