@@ -17,6 +17,7 @@ import { request, requestBlob, requestData, saveBlob } from '../../lib/request';
 export const ORDER_LIST_URL = '/wujie/order/list';
 export const POINTS_LIST_URL = '/wujie/points/list';
 export const WUJIE_USER_LIST_URL = '/wujie/user/list';
+export const FLAGS_URL = '/wujie/user/invitation/flags';
 export const INVITED_USERS_URL = '/wujie/user/promotion/invited';
 export const REWARD_CONFIG_URL = '/wujie/reward/config/list';
 /** The parameter (System → Parameters) holding the bank account shown for a remittance. */
@@ -101,6 +102,10 @@ export const changePoints = (userId: number, points: number, reason: string) =>
 
 export const setLinkStatus = (userId: number, linkStatus: 0 | 1) =>
   requestData<unknown>('/wujie/user/linkStatus', { method: 'PUT', data: { userId, linkStatus } });
+
+/** The administrator deducts the rewards a flagged invitation paid, or dismisses the flag. */
+export const flagAction = (action: 'deduct' | 'dismiss', flagId: number) =>
+  requestData<unknown>(`/wujie/user/invitation/${action}`, { method: 'POST', data: { flagId } });
 
 export const restoreFrozen = (userId: number) =>
   requestData<unknown>('/wujie/user/restoreFrozen', { method: 'POST', data: { userId } });
