@@ -18,6 +18,7 @@ import { MessagesMenu1764600100000 } from './migrations/1764600100000-MessagesMe
 import { ShowBillingMenus1764600370000 } from './migrations/1764600370000-ShowBillingMenus';
 import { RealNameRequests1764600400000 } from './migrations/1764600400000-RealNameRequests';
 import { BillingRewards1764600500000 } from './migrations/1764600500000-BillingRewards';
+import { MissionPrice1764600600000 } from './migrations/1764600600000-MissionPrice';
 
 /** Migrations in order; listed explicitly so the build needs no file globbing. */
 export const IDENTITY_MIGRATIONS = [
@@ -37,6 +38,7 @@ export const IDENTITY_MIGRATIONS = [
   ShowBillingMenus1764600370000,
   RealNameRequests1764600400000,
   BillingRewards1764600500000,
+  MissionPrice1764600600000,
 ];
 
 export function identityDataSourceOptions(url: string) {
