@@ -31,7 +31,7 @@ export const PLATFORM_EVENTS = {
   noticePublished: 'identity.notice.published',
   /** {userId, points, reason, reasonEn, reference} — billing credited points (reward, recharge, admin). */
   pointsCredited: 'billing.points.credited',
-  /** {userId, orderNo, status, statusEn?} */
+  /** {userId, orderNo, status (zh text), statusEn, statusCode (the OrderStatus)} */
   orderStatusChanged: 'billing.order.status_changed',
   /** {userId, missionCode, status, name?, nameEn?} */
   missionStatusChanged: 'workflow.mission.status_changed',
