@@ -5,8 +5,8 @@ import {
   type OnApplicationShutdown,
   type OnModuleInit,
 } from '@nestjs/common';
-import { EVENT_QUEUES, type PlatformEvent } from '@platform/contracts';
-import { bullConnection, bullPrefix } from '@platform/nest-common';
+import { EVENT_QUEUES } from '@platform/contracts';
+import { bullConnection, bullPrefix, isPlatformEvent } from '@platform/nest-common';
 import { type Job, Worker } from 'bullmq';
 import type Redis from 'ioredis';
 
@@ -17,20 +17,6 @@ import { draftOf } from './event-messages';
 
 /** What an applied event did: a message written, or nothing (repeat, or nothing to tell). */
 export type EventOutcome = { messageId: number; recipients: number } | 'duplicate' | 'ignored';
-
-export function isPlatformEvent(value: unknown): value is PlatformEvent {
-  const e = value as PlatformEvent | null;
-  return (
-    typeof e === 'object' &&
-    e !== null &&
-    typeof e.type === 'string' &&
-    typeof e.idempotencyKey === 'string' &&
-    e.idempotencyKey.length > 0 &&
-    e.idempotencyKey.length <= 128 &&
-    Number.isInteger(e.userId) &&
-    typeof e.payload === 'object'
-  );
-}
 
 /**
  * Consumes the notification queue of the platform's durable events (EVENT_QUEUES.notification): each
