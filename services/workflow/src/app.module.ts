@@ -29,6 +29,7 @@ import { HealthController } from './health/health.controller';
 import { DeploymentsService } from './missions/deployments.service';
 import { MissionAccess } from './missions/mission-access';
 import { MissionDiagrams } from './missions/mission-diagrams';
+import { WorkflowEventRelay } from './missions/event-relay.service';
 import { MissionMoves, MissionPushes } from './missions/mission-events';
 import { MissionReconciler } from './missions/mission-reconciler';
 import { MissionRerunsService } from './missions/mission-reruns.service';
@@ -89,6 +90,7 @@ export class AppModule {
         MissionReconciler,
         MissionPushes,
         MissionMoves,
+        WorkflowEventRelay,
         MissionDiagrams,
         MissionWaitsService,
         MissionRerunsService,

@@ -11,6 +11,7 @@ import { DeploymentGraph1764300000000 } from './migrations/1764300000000-Deploym
 import { MissionWaits1764400000000 } from './migrations/1764400000000-MissionWaits';
 import { Conversations1764410000000 } from './migrations/1764410000000-Conversations';
 import { MissionCharges1764500000000 } from './migrations/1764500000000-MissionCharges';
+import { EventOutbox1764600200000 } from './migrations/1764600200000-EventOutbox';
 
 /** Migrations in order; listed explicitly so the build needs no file globbing. */
 export const WORKFLOW_MIGRATIONS = [
@@ -23,6 +24,7 @@ export const WORKFLOW_MIGRATIONS = [
   MissionWaits1764400000000,
   Conversations1764410000000,
   MissionCharges1764500000000,
+  EventOutbox1764600200000,
 ];
 
 export function workflowDataSourceOptions(url: string) {

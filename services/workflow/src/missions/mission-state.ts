@@ -8,6 +8,7 @@ import type { DataSource } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 
 import { Mission } from './mission.entity';
+import { announceMove } from './mission-outbox';
 
 /** Columns a move may change besides the status. */
 export type MissionChanges = Partial<
@@ -41,12 +42,19 @@ export async function moveMission(
     }
     const changed = Object.keys(changes).length > 0 || move.to !== current.status;
     if (!changed) return current;
-    const result = await repo
-      .createQueryBuilder()
-      .update(Mission)
-      .set({ ...changes, status: move.to } as QueryDeepPartialEntity<Mission>)
-      .where('id = :id AND status = :status', { id: current.id, status: current.status })
-      .execute();
+    const from = current;
+    // The move and its announcement (a status the owner hears about) commit together.
+    const result = await db.transaction(async (tx) => {
+      const updated = await tx
+        .createQueryBuilder()
+        .update(Mission)
+        .set({ ...changes, status: move.to } as QueryDeepPartialEntity<Mission>)
+        .where('id = :id AND status = :status', { id: from.id, status: from.status })
+        .execute();
+      if (updated.affected && move.to !== from.status)
+        await announceMove(tx, { ...from, ...changes } as Mission, move.to);
+      return updated;
+    });
     if (result.affected) return Object.assign(current, changes, { status: move.to });
     const fresh = await repo.findOneBy({ id: current.id });
     if (!fresh) throw new DomainError('mission.not_found', {}, 404);
