@@ -64,32 +64,44 @@ export class OrdersService {
     const points = pointsFor(body.amount, await this.price.perYuan());
     const overseas = isOverseas(body.payType, body.country);
     const now = this.clock.now();
-    const orderNo = newOrderNo(now);
     const company = body.signingParty === 'company';
-    const result = (await this.db.query(
-      `INSERT INTO recharge_order (order_no, user_id, amount, points, type, pay_type, status,
+    const insert = (orderNo: string) =>
+      this.db.query(
+        `INSERT INTO recharge_order (order_no, user_id, amount, points, type, pay_type, status,
          signing_party, full_name, country, address, company_name, company_address, job_title,
          overseas, remark, create_time, expire_time)
        VALUES (?, ?, ?, ?, 'self', ?, 'pending_payment', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [
-        orderNo,
-        caller.userId,
-        body.amount,
-        points,
-        body.payType,
-        body.signingParty,
-        body.fullName,
-        body.country,
-        body.address,
-        company ? (body.companyName ?? null) : null,
-        company ? (body.companyAddress ?? null) : null,
-        company ? (body.jobTitle ?? null) : null,
-        overseas ? 1 : 0,
-        body.remark ?? null,
-        now,
-        overseas ? new Date(now.getTime() + OVERSEAS_PAY_DAYS * DAY_MS) : null,
-      ],
-    )) as { insertId: number };
+        [
+          orderNo,
+          caller.userId,
+          body.amount,
+          points,
+          body.payType,
+          body.signingParty,
+          body.fullName,
+          body.country,
+          body.address,
+          company ? (body.companyName ?? null) : null,
+          company ? (body.companyAddress ?? null) : null,
+          company ? (body.jobTitle ?? null) : null,
+          overseas ? 1 : 0,
+          body.remark ?? null,
+          now,
+          overseas ? new Date(now.getTime() + OVERSEAS_PAY_DAYS * DAY_MS) : null,
+        ],
+      ) as Promise<{ insertId: number }>;
+    // A random order number may, rarely, be taken within the same second: draw again.
+    let orderNo = newOrderNo(now);
+    let result: { insertId: number } | undefined;
+    for (let attempt = 1; !result; attempt += 1) {
+      try {
+        result = await insert(orderNo);
+      } catch (error) {
+        const code = (error as { driverError?: { code?: string } }).driverError?.code;
+        if (code !== 'ER_DUP_ENTRY' || attempt >= 3) throw error;
+        orderNo = newOrderNo(now);
+      }
+    }
     const orderId = Number(result.insertId);
     const created: OrderCreatedView = { orderId, orderNo, points };
     if (body.payType === 'alipay')
