@@ -1,5 +1,3 @@
-import { createServer } from 'node:net';
-
 import { billingStarter } from '@platform/billing';
 import { buildBpmnXml, type DiagramSpec } from '@platform/bpmn';
 import {
@@ -25,10 +23,10 @@ import {
 } from '@platform/gateway/testing';
 import { identityStarter } from '@platform/identity';
 import { baseEnvSchema, callService, createRpcClient, type RpcClient } from '@platform/nest-common';
-import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { workflowStarter } from '../../src';
+import { dataOf, eventually as waitFor, freePort } from '../support';
 
 // Mission costs on the real services (identity, workflow with its embedded engine, billing): the
 // price is frozen before a mission starts, settled when it completes, released when it stops
@@ -37,33 +35,6 @@ import { workflowStarter } from '../../src';
 
 const ENGINE_AUTH = { user: 'costs-test', password: 'Costs-test-engine-password-0123456789' };
 const ADMIN_ID = 1;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const until = Date.now() + 20_000;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > until) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-function dataOf<T = Record<string, unknown>>(res: Response): T {
-  if (res.body.code !== 200) {
-    throw new Error(`HTTP ${res.status}: ${JSON.stringify(res.body).slice(0, 600)}`);
-  }
-  return res.body.data as T;
-}
 
 /** start → two agents → end. */
 function twoAgents(key: string): string {
@@ -93,6 +64,9 @@ interface Account {
   balance: number;
   frozen: number;
 }
+
+const eventually = <T>(read: () => Promise<T>, done: (value: T) => boolean) =>
+  waitFor(read, done, 20_000);
 
 describe('mission costs: freeze, settle, release', () => {
   let stack: TestStack;

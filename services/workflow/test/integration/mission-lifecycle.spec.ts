@@ -1,5 +1,3 @@
-import { createServer } from 'node:net';
-
 import { buildBpmnXml, type DiagramSpec, type NodeSpec } from '@platform/bpmn';
 import {
   AGENT_TOPIC,
@@ -18,7 +16,7 @@ import { CamundaRestClient, type LockedExternalTaskDto } from '@platform/engine'
 import { baseEnvSchema, callService, createRpcClient, type RpcClient } from '@platform/nest-common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { dataOf, startWorkflowStack, type WorkflowStack } from '../support';
+import { dataOf, eventually, freePort,startWorkflowStack, type WorkflowStack } from '../support';
 
 // The rest of a mission's life on the embedded engine: rerun from a node (after an error, after
 // completion), the owner's reply to an agent's question, an administrator's review. The test plays
@@ -29,26 +27,6 @@ const ENGINE_AUTH = {
   user: 'lifecycle-test',
   password: 'Lifecycle-test-engine-password-0123456789',
 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const until = Date.now() + 15_000;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > until) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 const agent = (id: string, nameen: string, x: number): NodeSpec => ({
   id,

@@ -1,5 +1,3 @@
-import { createServer } from 'node:net';
-
 import {
   AGENT_TOPIC,
   DomainError,
@@ -14,7 +12,14 @@ import { CamundaRestClient } from '@platform/engine';
 import { baseEnvSchema, callService, createRpcClient, type RpcClient } from '@platform/nest-common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { agentChain, dataOf, startWorkflowStack, type WorkflowStack } from '../support';
+import {
+  agentChain,
+  dataOf,
+  eventually,
+  freePort,
+  startWorkflowStack,
+  type WorkflowStack,
+} from '../support';
 
 // Missions against the embedded engine through its Camunda REST API: a start compiles and deploys
 // the workflow version once and starts an instance pinned to that definition; the agent worker's
@@ -23,26 +28,6 @@ import { agentChain, dataOf, startWorkflowStack, type WorkflowStack } from '../s
 // part with fetchAndLock/complete/failure on the engine's REST API.
 
 const ENGINE_AUTH = { user: 'mission-test', password: 'Mission-test-engine-password-0123456789' };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const until = Date.now() + 15_000;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > until) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('missions on the embedded engine', () => {
   let s: WorkflowStack;
