@@ -34,7 +34,7 @@ let redis: Redis | undefined;
  * The answer of the captcha the page shows now, read where the identity service keeps it; undefined when
  * captchas are off.
  */
-async function captchaAnswer(page: Page): Promise<string | undefined> {
+export async function captchaAnswer(page: Page): Promise<string | undefined> {
   for (let i = 0; i < 100 && !captchaIds.has(page); i += 1) await page.waitForTimeout(100);
   const uuid = captchaIds.get(page);
   if (!uuid) return undefined;

@@ -28,6 +28,7 @@ import '@mantine/core/styles/SegmentedControl.layer.css';
 import '@mantine/core/styles/Tabs.layer.css';
 import '@mantine/core/styles/Notification.layer.css';
 import '@mantine/notifications/styles.layer.css';
+import './focus.css';
 
 import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';

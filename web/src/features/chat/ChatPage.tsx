@@ -242,7 +242,7 @@ export function ChatPage(_props: PageProps) {
       </aside>
       <div className={classes.main}>
         <Group justify="space-between" gap="xs" wrap="nowrap">
-          <Title order={5} lineClamp={1} data-testid="chat-title">
+          <Title order={2} size="h5" lineClamp={1} data-testid="chat-title">
             {theme}
           </Title>
           <SegmentedControl

@@ -47,7 +47,7 @@ export function CockpitPage() {
 
   return (
     <Stack maw={720} data-testid="engine-cockpit">
-      <Title order={3}>
+      <Title order={2} size="h3">
         <Trans>Engine operations (Cockpit)</Trans>
       </Title>
       <Card withBorder>

@@ -8,7 +8,7 @@ export function PageNotAvailable({ component }: { component: string }) {
     <Center py={80} data-testid="page-not-available">
       <Stack align="center" gap="sm">
         <IconPuzzleOff size={48} stroke={1.4} color="var(--mantine-color-gray-5)" />
-        <Title order={3}>
+        <Title order={2} size="h3">
           <Trans>Page not available</Trans>
         </Title>
         <Text c="dimmed" ta="center" maw={460}>

@@ -278,6 +278,12 @@ export function CrudPage<T extends Record<string, unknown>>({ config }: { config
 
   const rows = list.data?.rows ?? [];
   const actions = config.permissions.edit || config.permissions.remove || config.rowActions;
+  const pagerLabels: Record<string, string> = {
+    first: t`First page`,
+    previous: t`Previous page`,
+    next: t`Next page`,
+    last: t`Last page`,
+  };
   return (
     <Stack data-testid={config.testId} gap="sm">
       {config.filters?.length ? (
@@ -449,6 +455,7 @@ export function CrudPage<T extends Record<string, unknown>>({ config }: { config
               setPageNum(1);
             }}
             allowDeselect={false}
+            aria-label={t`Rows per page`}
             data-testid="page-size"
           />
           <Pagination
@@ -457,6 +464,8 @@ export function CrudPage<T extends Record<string, unknown>>({ config }: { config
             onChange={setPageNum}
             siblings={mobile ? 0 : 1}
             boundaries={1}
+            getControlProps={(control) => ({ 'aria-label': pagerLabels[control] })}
+            getItemProps={(page) => ({ 'aria-label': t`Page ${page}` })}
           />
         </Group>
       ) : null}

@@ -132,7 +132,7 @@ export function ProfilePage() {
                 })}
               >
                 <Stack>
-                  <Title order={5}>
+                  <Title order={2} size="h5">
                     <Trans>Basic information</Trans>
                   </Title>
                   <TextInput label={t`Nickname`} {...info.getInputProps('nickName')} />
@@ -155,7 +155,7 @@ export function ProfilePage() {
                 })}
               >
                 <Stack>
-                  <Title order={5}>
+                  <Title order={2} size="h5">
                     <Trans>Change password</Trans>
                   </Title>
                   <PasswordInput label={t`Old password`} {...pwd.getInputProps('oldPassword')} />
@@ -194,7 +194,9 @@ export function AuthRolePage({ params }: PageProps) {
   const held = checked ?? data.data.roles.filter((r) => r.flag).map((r) => r.roleId);
   return (
     <Stack data-testid="auth-role-page">
-      <Title order={4}>{data.data.user.userName}</Title>
+      <Title order={2} size="h4">
+        {data.data.user.userName}
+      </Title>
       <Table withTableBorder>
         <Table.Tbody>
           {data.data.roles.map((r) => (
@@ -271,7 +273,7 @@ export function AuthUserPage({ params }: PageProps) {
   return (
     <Grid data-testid="auth-user-page">
       <Grid.Col span={{ base: 12, md: 6 }}>
-        <Title order={5}>
+        <Title order={2} size="h5">
           <Trans>Users holding the role</Trans>
         </Title>
         {table(allocated.data?.rows ?? [], t`Remove`, (u) =>
@@ -281,7 +283,7 @@ export function AuthUserPage({ params }: PageProps) {
         )}
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 6 }}>
-        <Title order={5}>
+        <Title order={2} size="h5">
           <Trans>Other users</Trans>
         </Title>
         {table(others.data?.rows ?? [], t`Add`, (u) =>

@@ -51,7 +51,7 @@ export function CachePage() {
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Card withBorder>
             <Group justify="space-between">
-              <Title order={5}>
+              <Title order={2} size="h5">
                 <Trans>Caches</Trans>
               </Title>
               <Button
@@ -95,7 +95,7 @@ export function CachePage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Card withBorder>
-            <Title order={5}>
+            <Title order={2} size="h5">
               <Trans>Keys</Trans>
             </Title>
             <ScrollArea h={360}>
@@ -115,7 +115,7 @@ export function CachePage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Card withBorder>
-            <Title order={5}>
+            <Title order={2} size="h5">
               <Trans>Value</Trans>
             </Title>
             {value.data ? (

@@ -106,7 +106,7 @@ export function CompanyCreatePage() {
         })}
       >
         <Stack>
-          <Title order={4}>
+          <Title order={2} size="h4">
             <Trans>Create company</Trans>
           </Title>
           {companyFields(t).map((f) => (
@@ -141,7 +141,9 @@ export function CompanyInfoPage() {
     <Card withBorder maw={640}>
       <Group mb="md">
         <Avatar src={c.logo || undefined} size="lg" />
-        <Title order={4}>{c.companyName}</Title>
+        <Title order={2} size="h4">
+          {c.companyName}
+        </Title>
       </Group>
       <KeyValueTable
         rows={[
@@ -210,7 +212,9 @@ export function RichTextPage() {
       />
       {viewing ? (
         <Card withBorder>
-          <Title order={5}>{viewing.name}</Title>
+          <Title order={2} size="h5">
+            {viewing.name}
+          </Title>
           <div dangerouslySetInnerHTML={{ __html: viewing.content }} />
         </Card>
       ) : null}

@@ -135,7 +135,7 @@ function DictData({ dictId, tree }: { dictId: number; tree: boolean }) {
   const dictType = type.data.dictType;
   return (
     <Stack>
-      <Title order={4}>
+      <Title order={2} size="h4">
         {i18n.locale === 'en' ? type.data.dictNameEn || type.data.dictName : type.data.dictName}
       </Title>
       <CrudPage<DictDataView & Record<string, unknown>>

@@ -101,7 +101,7 @@ export function NoticesPage() {
       >
         {viewing ? (
           <>
-            <Title order={4} mb="sm" data-testid="notice-title">
+            <Title order={2} size="h4" mb="sm" data-testid="notice-title">
               {viewing.noticeTitle}
             </Title>
             <SafeHtml html={viewing.noticeContent} testId="notice-content" />

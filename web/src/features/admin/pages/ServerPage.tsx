@@ -22,7 +22,9 @@ export function ServerPage() {
       {(servers.data ?? []).map((s) => (
         <Card key={s.service} withBorder>
           <Group justify="space-between" mb="xs">
-            <Title order={5}>{s.service}</Title>
+            <Title order={2} size="h5">
+              {s.service}
+            </Title>
             <Badge color={s.status === 'UP' ? 'green' : 'red'}>{s.status}</Badge>
           </Group>
           {s.status === 'UP' ? (

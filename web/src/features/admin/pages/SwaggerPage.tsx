@@ -27,7 +27,7 @@ export function SwaggerPage() {
   );
   return (
     <Stack data-testid="swagger-page">
-      <Title order={4}>
+      <Title order={2} size="h4">
         {doc.data?.info.title} {doc.data?.info.version}
       </Title>
       <input

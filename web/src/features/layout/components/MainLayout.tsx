@@ -6,7 +6,7 @@ import { Box, Drawer, ScrollArea, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useLocation, useRouter } from '@tanstack/react-router';
-import { type CSSProperties, useEffect, useMemo, useState } from 'react';
+import { type CSSProperties, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 
 import { Logo } from '../../../components/Logo';
 import { getToken, sessionStore, useSession } from '../../../lib/auth';
@@ -104,6 +104,24 @@ function usePageTitle(): string {
   return page || app;
 }
 
+/**
+ * Whether the page inside `main` draws its own h1 (then the layout's hidden one stays out: one h1 per
+ * page); watched, since pages load lazily and some draw their title once their data is in.
+ */
+function usePageOwnHeading(main: RefObject<HTMLElement | null>): boolean {
+  const [own, setOwn] = useState(false);
+  useEffect(() => {
+    const element = main.current;
+    if (!element) return;
+    const check = () => setOwn(Boolean(element.querySelector('h1:not([data-layout-heading])')));
+    check();
+    const observer = new MutationObserver(check);
+    observer.observe(element, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [main]);
+  return own;
+}
+
 /** The main layout of spec §2: sidebar (drawer on mobile), navbar, tab bar and the page. */
 export function MainLayout() {
   const { t } = useLingui();
@@ -138,6 +156,8 @@ export function MainLayout() {
   useSocketNotices();
   useAffixTags();
   const pageTitle = usePageTitle();
+  const mainRef = useRef<HTMLElement>(null);
+  const pageHasHeading = usePageOwnHeading(mainRef);
 
   const logout = async () => {
     setConfirming(false);
@@ -212,10 +232,19 @@ export function MainLayout() {
           <Navbar onLogout={() => setConfirming(true)} />
           {settings.tagsView ? <TagsView /> : null}
         </header>
-        <Box component="main" id="main-content" tabIndex={-1} className={classes.content} p="md">
-          <h1 className={classes.visuallyHidden} data-testid="page-heading">
-            {pageTitle}
-          </h1>
+        <Box
+          component="main"
+          ref={mainRef}
+          id="main-content"
+          tabIndex={-1}
+          className={classes.content}
+          p="md"
+        >
+          {pageHasHeading ? null : (
+            <h1 className={classes.visuallyHidden} data-layout-heading data-testid="page-heading">
+              {pageTitle}
+            </h1>
+          )}
           <Outlet />
         </Box>
       </div>

@@ -107,6 +107,9 @@ export function TagsView() {
       <Menu opened={menu !== null} onChange={(opened) => !opened && setMenu(null)} withinPortal>
         <Menu.Target>
           <div
+            role="button"
+            tabIndex={-1}
+            aria-label={t`Tab actions`}
             style={{
               position: 'fixed',
               left: menu?.x ?? 0,

@@ -57,7 +57,9 @@ export function NodeRunPanel({
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap">
           <Group gap="xs">
-            <Title order={5}>{label}</Title>
+            <Title order={2} size="h5">
+              {label}
+            </Title>
             <Badge variant="light" tt="none">
               {element.type === 'bpmn:UserTask' ? t`Agent` : t`Branch`}
             </Badge>

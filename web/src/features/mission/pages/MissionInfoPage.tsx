@@ -148,7 +148,7 @@ function MissionHeader({
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap">
           <Group gap="sm">
-            <Title order={4} data-testid="mission-name">
+            <Title order={2} size="h4" data-testid="mission-name">
               {mission.name}
             </Title>
             <MissionStatusTag status={status} />

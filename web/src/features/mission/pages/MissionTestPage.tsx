@@ -21,7 +21,7 @@ export function MissionTestPage() {
       <Grid.Col span={{ base: 12, lg: 7 }}>
         <Card withBorder>
           <Stack gap="sm">
-            <Title order={5}>
+            <Title order={2} size="h5">
               <Trans>Test a workflow</Trans>
             </Title>
             <Text size="sm" c="dimmed">
@@ -50,7 +50,7 @@ export function MissionTestPage() {
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 5 }}>
         <Stack gap="sm" data-testid="test-runs">
-          <Title order={5}>
+          <Title order={2} size="h5">
             <Trans>Test runs</Trans>
           </Title>
           {started.length ? (

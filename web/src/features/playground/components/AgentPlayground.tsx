@@ -43,7 +43,7 @@ export function AgentPlayground() {
       <Grid.Col span={{ base: 12, lg: 5 }}>
         <Card withBorder>
           <Stack gap="sm">
-            <Title order={5}>
+            <Title order={2} size="h5">
               <Trans>Try an agent</Trans>
             </Title>
             <Text size="sm" c="dimmed">

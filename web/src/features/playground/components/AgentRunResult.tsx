@@ -30,7 +30,9 @@ export function AgentRunResult({ run }: { run: PlaygroundAgentRunView }) {
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap">
           <Group gap="xs">
-            <Title order={5}>{agent}</Title>
+            <Title order={2} size="h5">
+              {agent}
+            </Title>
             <Badge color={COLORS[run.status]} data-testid="agent-run-status">
               {statusLabel[run.status]}
             </Badge>

@@ -47,7 +47,9 @@ export function PlaygroundMissionRun({ missionId }: { missionId: number }) {
       <Card withBorder>
         <Group justify="space-between" wrap="wrap">
           <Group gap="sm">
-            <Title order={5}>{mission.name}</Title>
+            <Title order={2} size="h5">
+              {mission.name}
+            </Title>
             <MissionStatusTag status={status} />
             <Anchor
               component={AppLink}

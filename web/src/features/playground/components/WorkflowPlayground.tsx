@@ -57,7 +57,7 @@ export function WorkflowPlayground() {
     <Stack gap="md" data-testid="workflow-playground">
       <Card withBorder>
         <Stack gap="sm">
-          <Title order={5}>
+          <Title order={2} size="h5">
             <Trans>Try a workflow</Trans>
           </Title>
           <Text size="sm" c="dimmed">

@@ -163,7 +163,9 @@ function AgentForm({ initial, id }: { initial: AgentFormValues; id: number | nul
   };
   return (
     <FormCard testId="agent-form" maw={880} onSubmit={form.onSubmit(submit)}>
-      <Title order={4}>{id ? t`Edit agent` : t`Add agent`}</Title>
+      <Title order={2} size="h4">
+        {id ? t`Edit agent` : t`Add agent`}
+      </Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <NameInput {...form.getInputProps('name')} />
         <TextInput

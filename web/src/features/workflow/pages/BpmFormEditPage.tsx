@@ -107,7 +107,9 @@ function FormEditor({ id, initial }: { id: number | null; initial: FormValues })
   };
   return (
     <FormCard testId="bpm-form-editor" maw={880} onSubmit={form.onSubmit(submit)}>
-      <Title order={4}>{id ? t`Edit form` : t`Add form`}</Title>
+      <Title order={2} size="h4">
+        {id ? t`Edit form` : t`Add form`}
+      </Title>
       <Group grow align="flex-start">
         <NameInput {...form.getInputProps('name')} />
         <StatusSelect data={dictOptions(statuses)} {...form.getInputProps('status')} />

@@ -180,7 +180,9 @@ function FunctionForm({ initial, id }: { initial: FunctionFormValues; id: number
     <Grid data-testid="function-page">
       <Grid.Col span={{ base: 12, lg: 7 }}>
         <FormCard testId="function-form" onSubmit={form.onSubmit(submit)}>
-          <Title order={4}>{id ? t`Edit function` : t`Add function`}</Title>
+          <Title order={2} size="h4">
+            {id ? t`Edit function` : t`Add function`}
+          </Title>
           <NameInput
             description={t`The name of the function the code defines`}
             ff="monospace"
@@ -356,7 +358,7 @@ export function TestRun({ values }: { values: FunctionFormValues }) {
   return (
     <Card withBorder data-testid="test-run">
       <Stack gap="sm">
-        <Title order={5}>
+        <Title order={2} size="h5">
           <Trans>Test run</Trans>
         </Title>
         <Text size="xs" c="dimmed">

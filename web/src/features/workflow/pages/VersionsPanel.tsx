@@ -219,7 +219,7 @@ function VersionView({ workflowId, version }: { workflowId: number; version: num
       {v ? (
         <Card withBorder data-testid="version-view">
           <Stack gap="xs">
-            <Title order={5}>
+            <Title order={2} size="h5">
               <Trans>
                 Version v{v.version}: {v.name}
               </Trans>
@@ -286,7 +286,7 @@ function VersionDiff({ workflowId, from, to }: { workflowId: number; from: numbe
       {d ? (
         <Card withBorder data-testid="version-diff">
           <Stack gap="sm">
-            <Title order={5}>
+            <Title order={2} size="h5">
               <Trans>
                 Changes from v{d.from} to v{d.to}
               </Trans>

@@ -182,7 +182,9 @@ function WorkflowForm({
   return (
     <FormCard testId="workflow-form" maw={880} onSubmit={form.onSubmit(submit)}>
       <Group justify="space-between">
-        <Title order={4}>{workflow ? t`Edit workflow` : t`Add workflow`}</Title>
+        <Title order={2} size="h4">
+          {workflow ? t`Edit workflow` : t`Add workflow`}
+        </Title>
         {workflow ? (
           <Text size="sm" c="dimmed" data-testid="workflow-version">
             <Trans>Current version v{workflow.version}</Trans>

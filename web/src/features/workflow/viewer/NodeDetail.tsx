@@ -37,7 +37,9 @@ export function NodeDetail({ element }: { element: ShownElement }) {
     <Card withBorder data-testid="node-detail" data-node-id={element.id}>
       <Stack gap="xs">
         <Group justify="space-between">
-          <Title order={5}>{element.label || element.id}</Title>
+          <Title order={2} size="h5">
+            {element.label || element.id}
+          </Title>
           <Badge variant="light" tt="none">
             {isAgent ? t`Agent` : t`Branch`}
           </Badge>
