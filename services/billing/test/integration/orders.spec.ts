@@ -65,7 +65,12 @@ const billingStarter = {
 
 beforeAll(async () => {
   alipay = await startAlipayDouble();
-  stack = await startStack([identityStarter, billingStarter]);
+  // TEST_TRANSPORT=nats runs the same tests over NATS (files never cross the transport either way).
+  const transport = process.env.TEST_TRANSPORT;
+  stack = await startStack(
+    [identityStarter, billingStarter],
+    transport ? { TRANSPORT: transport } : {},
+  );
   await setCaptcha(stack, false);
   admin = await login(stack, 'admin', ADMIN_PASSWORD);
   alice = (await registerByPhone(stack)).token;
