@@ -200,3 +200,23 @@ function lockName(database: string, table: string): string {
   const name = `outbox:${database}.${table}`;
   return name.length <= 64 ? name : `outbox:${createHash('sha1').update(name).digest('hex')}`;
 }
+
+/**
+ * The lifecycle of a service's relay as a Nest provider: started once the application is up, stopped
+ * (its round finished, its queues closed) at shutdown. A service's relay extends it and passes its
+ * data source and environment.
+ */
+export abstract class RelayedOutbox {
+  private relay: OutboxRelay | null = null;
+
+  protected constructor(private readonly relayOptions: () => OutboxRelayOptions) {}
+
+  onApplicationBootstrap(): void {
+    this.relay = new OutboxRelay(this.relayOptions());
+    this.relay.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.relay?.stop();
+  }
+}

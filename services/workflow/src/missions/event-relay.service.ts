@@ -1,11 +1,5 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
-import { OutboxRelay } from '@platform/nest-common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { RelayedOutbox } from '@platform/nest-common';
 import type { DataSource } from 'typeorm';
 
 import { WORKFLOW_ENV, type WorkflowEnv } from '../config/env';
@@ -13,21 +7,8 @@ import { InjectWorkflowDb } from '../database/inject';
 
 /** Relays the workflow service's event_outbox (missions' moves) to the consumers' queues. */
 @Injectable()
-export class WorkflowEventRelay implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('WorkflowEventRelay');
-  private relay: OutboxRelay | null = null;
-
-  constructor(
-    @Inject(WORKFLOW_ENV) private readonly env: WorkflowEnv,
-    @InjectWorkflowDb() private readonly db: DataSource,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.relay = new OutboxRelay({ dataSource: this.db, env: this.env, logger: this.logger });
-    this.relay.start();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.relay?.stop();
+export class WorkflowEventRelay extends RelayedOutbox {
+  constructor(@Inject(WORKFLOW_ENV) env: WorkflowEnv, @InjectWorkflowDb() db: DataSource) {
+    super(() => ({ dataSource: db, env, logger: new Logger('WorkflowEventRelay') }));
   }
 }
