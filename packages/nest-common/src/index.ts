@@ -10,6 +10,7 @@ export * from './queues';
 export * from './redis';
 export * from './rpc';
 export * from './server-info';
+export * from './service-idempotency';
 export * from './service-main';
 export * from './session-store';
 export * from './transport';

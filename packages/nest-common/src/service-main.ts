@@ -6,7 +6,9 @@ import { ensureDatabase, runMigrationsLocked } from './database';
 import type { BaseEnv } from './env';
 import { startHealthProbe } from './health-probe';
 import { createPino, PinoNestLogger } from './logger';
+import { createRedis } from './redis';
 import { RpcErrorFilter } from './rpc';
+import { ServiceIdempotencyInterceptor } from './service-idempotency';
 import { serverStrategy } from './transport';
 import { createValidationPipe } from './validation';
 
@@ -39,16 +41,20 @@ export async function listenAsService(
   });
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new RpcErrorFilter());
+  // Commands sent with an Idempotency-Key run once (issue 19).
+  const idempotency = createRedis(env, `${service}-idempotency`);
+  app.useGlobalInterceptors(
+    new ServiceIdempotencyInterceptor(idempotency, service, env.RPC_TIMEOUT_MS * 4),
+  );
   app.enableShutdownHooks();
   await app.listen();
   const probe = await startHealthProbe(app, env);
-  if (probe) {
-    const close = app.close.bind(app);
-    app.close = async () => {
-      probe.close();
-      await close();
-    };
-  }
+  const close = app.close.bind(app);
+  app.close = async () => {
+    probe?.close();
+    await close();
+    idempotency.disconnect();
+  };
   return app;
 }
 

@@ -78,7 +78,7 @@ export interface RequestOptions {
    * The `Idempotency-Key` of a POST, PUT or DELETE; by default one is made per call and reused on its
    * own retries, so a retried submit is done once on the server.
    */
-  idempotencyKey?: string;
+  idempotencyKey?: string | false;
   /** false: no automatic retry while the service is unavailable. */
   retry?: boolean;
 }
@@ -258,10 +258,17 @@ async function send(url: string, options: RequestOptions): Promise<Response> {
     checkRepeatSubmit(url, json ?? '');
   }
   const headers = headersFor(options, json !== undefined);
-  if (MUTATIONS.has(method) && !headers.has('Idempotency-Key')) {
+  // false: none (downloads, whose answers are not worth keeping).
+  if (
+    MUTATIONS.has(method) &&
+    !headers.has('Idempotency-Key') &&
+    options.idempotencyKey !== false
+  ) {
     headers.set('Idempotency-Key', options.idempotencyKey ?? newIdempotencyKey());
   }
-  const retries = options.retry === false ? 0 : hooks.retryDelaysMs.length;
+  // A change is sent again only with its key (done once however often it arrives).
+  const unkeyed = MUTATIONS.has(method) && !headers.has('Idempotency-Key');
+  const retries = options.retry === false || unkeyed ? 0 : hooks.retryDelaysMs.length;
   const token = {};
   try {
     for (let attempt = 0; ; attempt += 1) {
@@ -395,6 +402,7 @@ export async function download(
       method: 'POST',
       data: new URLSearchParams(toQueryString(params)),
       repeatSubmit: false,
+      idempotencyKey: false,
     });
     saveBlob(blob, fileName);
   } catch (error) {

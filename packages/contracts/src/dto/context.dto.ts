@@ -66,4 +66,9 @@ export interface CommandPayload<T> {
   body: T;
   client: ClientContext;
   caller?: Caller;
+  /**
+   * The request's `Idempotency-Key` (issue 19): the service answers a repeat of this command with the
+   * same caller and key from its stored answer instead of running it again (nest-common).
+   */
+  idempotencyKey?: string;
 }

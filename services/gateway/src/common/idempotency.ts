@@ -14,6 +14,8 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** How long a repeat waits for the first attempt, still running, before it is told "in progress". */
 export const IDEMPOTENCY_WAIT_MS = 5000;
 const POLL_MS = 100;
+/** Larger answers (exports) are not stored: a repeat runs again. */
+const MAX_STORED_CHARS = 256 * 1024;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 const MUTATIONS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -33,7 +35,7 @@ type StoredRecord = Pending | Done;
 /** What the guard leaves on a request whose answer is to be stored under its key. */
 const CLAIM = Symbol('idempotencyClaim');
 type ClaimedRequest = FastifyRequest & {
-  [CLAIM]?: { key: string; fingerprint: string; holdMs: number };
+  [CLAIM]?: { key: string; fingerprint: string };
 };
 
 /** Thrown by the guard to answer a repeat with the first attempt's stored answer. */
@@ -69,8 +71,10 @@ function fingerprintOf(request: FastifyRequest): string {
  * key and body gets the first answer once it is there (waiting up to 5 s for it, else "in progress"),
  * the same key with another method, URL or body is refused. The answer is stored by the onSend hook
  * (`addIdempotency`) for 24 h. An answer that says nothing was done (503 unavailable, 500) frees the
- * key so the retry runs again; one whose outcome is unknown (504) keeps the marker while the service
- * may still be working on it. Runs after the access guard (the caller is known) and instead of the
+ * key so the retry runs again; so does one whose outcome is unknown (504): the key also travels to the
+ * service (CommandPayload.idempotencyKey), which keeps its own answer under it (nest-common's
+ * ServiceIdempotencyInterceptor), so the retry gets what the first run did, or "in progress", and the
+ * work is done once. Runs after the access guard (the caller is known) and instead of the
  * duplicate-submit guard, which leaves keyed requests alone.
  */
 @Injectable()
@@ -95,7 +99,8 @@ export class IdempotencyGuard implements CanActivate {
     for (;;) {
       const claimed = await this.redis.set(redisKey, JSON.stringify(marker), 'PX', holdMs, 'NX');
       if (claimed === 'OK') {
-        request[CLAIM] = { key: redisKey, fingerprint, holdMs };
+        request[CLAIM] = { key: redisKey, fingerprint };
+        stateOf(request).idempotencyKey = key;
         return true;
       }
       const raw = await this.redis.get(redisKey);
@@ -127,12 +132,15 @@ export function addIdempotency(fastify: FastifyInstance, redis: Redis): void {
     request[CLAIM] = undefined;
     const status = reply.statusCode;
     try {
-      if (status === 504) {
-        // Outcome unknown: keep the marker for its hold, so a quick retry is told "in progress"
-        // rather than doing the work a second time.
-        await redis.pexpire(claim.key, claim.holdMs);
-      } else if (status >= 500 || typeof payload !== 'string') {
-        // Nothing was done (unavailable, failed), or an answer that cannot be stored (a stream).
+      if (
+        status >= 500 ||
+        status === 409 ||
+        typeof payload !== 'string' ||
+        payload.length > MAX_STORED_CHARS
+      ) {
+        // Nothing was done (unavailable, failed), the service is still at it (409), the outcome is
+        // unknown (504: the service keeps its own answer under the key, which a retry then gets), or
+        // an answer that cannot be stored (a stream, a large export).
         await redis.del(claim.key);
       } else {
         const done: Done = {

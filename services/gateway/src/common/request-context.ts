@@ -8,6 +8,8 @@ export interface RequestState {
   lang?: Language;
   /** Set once the access guard let the request through (the operation log records only those). */
   accessGranted?: boolean;
+  /** The request's Idempotency-Key once IdempotencyGuard claimed it; forwarded to the service. */
+  idempotencyKey?: string;
 }
 
 export type GatewayRequest = FastifyRequest & { state?: RequestState };

@@ -38,7 +38,9 @@ export class ServiceClient implements OnApplicationShutdown {
     body: unknown,
     eachMs: number,
   ): Observable<T> {
-    return streamService<T>(this.client, pattern, commandFrom(request, body), {
+    // A stream is not replayed from a stored answer: no Idempotency-Key for the service.
+    const { idempotencyKey: _key, ...command } = commandFrom(request, body);
+    return streamService<T>(this.client, pattern, command, {
       firstMs: this.env.RPC_TIMEOUT_MS,
       eachMs,
     });
@@ -52,8 +54,9 @@ export class ServiceClient implements OnApplicationShutdown {
 }
 
 export function commandFrom<T>(request: FastifyRequest, body: T): CommandPayload<T> {
-  const session = stateOf(request).session;
+  const { session, idempotencyKey } = stateOf(request);
   return {
+    ...(idempotencyKey ? { idempotencyKey } : {}),
     body,
     client: clientOf(request),
     caller: session
