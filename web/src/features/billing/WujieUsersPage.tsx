@@ -8,12 +8,10 @@ import {
   NumberInput,
   Stack,
   Switch,
-  Tabs,
   Text,
-  Textarea,
   Title,
 } from '@mantine/core';
-import { ORDER_REASON_MAX, PERMISSIONS as P, type WujieUserView } from '@platform/contracts';
+import { PERMISSIONS as P, type WujieUserView } from '@platform/contracts';
 import { IconCoins, IconListDetails, IconLockOpen } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -25,6 +23,7 @@ import { ConfirmButton } from '../admin/components/ConfirmButton';
 import { CrudPage } from '../admin/components/CrudPage';
 import { formatTime } from '../mission/mission-format';
 import { changePoints, restoreFrozen, setLinkStatus, WUJIE_USER_LIST_URL } from './billing.api';
+import { PageTabs, ReasonInput } from './components/fields';
 import { InvitationFlags } from './components/InvitationFlags';
 import { MyPoints } from './components/MyPoints';
 
@@ -74,14 +73,10 @@ function PointsDialog({ user, onDone }: { user: Row; onDone: () => void }) {
         error={errors.points}
         data-testid="points-change"
       />
-      <Textarea
+      <ReasonInput
         label={t`Reason`}
-        withAsterisk
-        maxLength={ORDER_REASON_MAX}
-        autosize
-        minRows={2}
         value={reason}
-        onChange={(e) => setReason(e.currentTarget.value)}
+        onChange={setReason}
         error={errors.reason}
         data-testid="points-reason"
       />
@@ -108,7 +103,6 @@ export function WujieUsersPage() {
   const [adjusting, setAdjusting] = useState<{ user: Row; refresh: () => void } | null>(null);
   const [ledger, setLedger] = useState<Row | null>(null);
   const [switching, setSwitching] = useState<number | null>(null);
-  const [tab, setTab] = useState<string | null>('users');
 
   const toggleLink = async (user: Row, refresh: () => void) => {
     setSwitching(user.userId);
@@ -122,150 +116,145 @@ export function WujieUsersPage() {
     }
   };
 
+  const users = (
+    <CrudPage<Row>
+      config={{
+        testId: 'wujie-users',
+        listUrl: WUJIE_USER_LIST_URL,
+        idKey: 'userId',
+        filters: [
+          { name: 'userName', label: t`User name` },
+          { name: 'phonenumber', label: t`Phone number` },
+          {
+            name: 'linkStatus',
+            label: t`Invitation link`,
+            type: 'select',
+            options: [
+              { value: '1', label: t`Enabled` },
+              { value: '0', label: t`Disabled` },
+            ],
+          },
+        ],
+        permissions: {},
+        columns: [
+          { key: 'userId', title: t`User id` },
+          { key: 'userName', title: t`User name` },
+          { key: 'nickName', title: t`Nickname` },
+          { key: 'phonenumber', title: t`Phone number`, render: (r) => r.phonenumber ?? '' },
+          { key: 'companyName', title: t`Company`, render: (r) => r.companyName ?? '' },
+          {
+            key: 'realNameStatus',
+            title: t`Real name`,
+            render: (r) =>
+              r.realNameStatus === 1 ? (
+                <Badge color="green" variant="light">{t`Authenticated`}</Badge>
+              ) : (
+                <Badge color="gray" variant="light">{t`Unauthenticated`}</Badge>
+              ),
+          },
+          {
+            key: 'balance',
+            title: t`Available points`,
+            render: (r) => <span data-testid="user-balance">{r.balance}</span>,
+          },
+          {
+            key: 'frozen',
+            title: t`Frozen points`,
+            render: (r) => <span data-testid="user-frozen">{r.frozen}</span>,
+          },
+          { key: 'invitedCount', title: t`Invited users` },
+          { key: 'rewardsEarned', title: t`Rewards earned` },
+          {
+            key: 'openFlags',
+            title: t`Abnormal invitations`,
+            render: (r) =>
+              r.openFlags > 0 ? <Badge color="red">{r.openFlags}</Badge> : String(r.openFlags),
+          },
+          {
+            key: 'linkStatus',
+            title: t`Invitation link`,
+            render: (r) => (
+              <Switch
+                checked={r.linkStatus === 1}
+                disabled={!canEdit || switching === r.userId}
+                aria-label={t`Invitation link of ${r.userName}`}
+                onChange={() =>
+                  void toggleLink(
+                    r,
+                    () => void queryClient.invalidateQueries({ queryKey: ['wujie-users'] }),
+                  )
+                }
+                data-testid="link-switch"
+              />
+            ),
+          },
+          {
+            key: 'createTime',
+            title: t`Registered`,
+            render: (r) => formatTime(r.createTime, i18n.locale),
+          },
+        ],
+        rowActions: (row, refresh) => (
+          <>
+            <HasPermi value={P.wujie.user.points}>
+              <IconButton
+                label={t`Add or reduce points`}
+                variant="subtle"
+
+                data-testid="user-points"
+                onClick={() => setAdjusting({ user: row, refresh })}
+              >
+                <IconCoins size={16} />
+              </IconButton>
+            </HasPermi>
+            {row.frozen > 0 ? (
+              <HasPermi value={P.wujie.user.edit}>
+                <ConfirmButton
+                  icon={<IconLockOpen size={16} />}
+                  label={t`Restore frozen points`}
+                  color="orange"
+                  testId="user-restore-frozen"
+                  message={t`Release the frozen points of ${row.userName} that no running task holds?`}
+                  onConfirm={async () => {
+                    await restoreFrozen(row.userId);
+                    notify('success', t`Frozen points restored`);
+                    refresh();
+                  }}
+                />
+              </HasPermi>
+            ) : null}
+            <IconButton
+              label={t`Points ledger`}
+              variant="subtle"
+              color="gray"
+
+              data-testid="user-ledger"
+              onClick={() => setLedger(row)}
+            >
+              <IconListDetails size={16} />
+            </IconButton>
+          </>
+        ),
+      }}
+    />
+  );
+
   return (
     <Stack data-testid="wujie-users-page">
       <Title order={1} size="h3">
         <Trans>User management</Trans>
       </Title>
-      <Tabs value={tab} onChange={setTab} keepMounted={false}>
-        <Tabs.List>
-          <Tabs.Tab value="users" data-testid="tab-users">
-            {t`Users`}
-          </Tabs.Tab>
-          <Tabs.Tab value="flags" data-testid="tab-flags">
-            {t`Abnormal invitations`}
-          </Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="flags" pt="md">
-          <InvitationFlags />
-        </Tabs.Panel>
-        <Tabs.Panel value="users" pt="md">
-          <CrudPage<Row>
-            config={{
-              testId: 'wujie-users',
-              listUrl: WUJIE_USER_LIST_URL,
-              idKey: 'userId',
-              filters: [
-                { name: 'userName', label: t`User name` },
-                { name: 'phonenumber', label: t`Phone number` },
-                {
-                  name: 'linkStatus',
-                  label: t`Invitation link`,
-                  type: 'select',
-                  options: [
-                    { value: '1', label: t`Enabled` },
-                    { value: '0', label: t`Disabled` },
-                  ],
-                },
-              ],
-              permissions: {},
-              columns: [
-                { key: 'userId', title: t`User id` },
-                { key: 'userName', title: t`User name` },
-                { key: 'nickName', title: t`Nickname` },
-                { key: 'phonenumber', title: t`Phone number`, render: (r) => r.phonenumber ?? '' },
-                { key: 'companyName', title: t`Company`, render: (r) => r.companyName ?? '' },
-                {
-                  key: 'realNameStatus',
-                  title: t`Real name`,
-                  render: (r) =>
-                    r.realNameStatus === 1 ? (
-                      <Badge color="green" variant="light">{t`Authenticated`}</Badge>
-                    ) : (
-                      <Badge color="gray" variant="light">{t`Unauthenticated`}</Badge>
-                    ),
-                },
-                {
-                  key: 'balance',
-                  title: t`Available points`,
-                  render: (r) => <span data-testid="user-balance">{r.balance}</span>,
-                },
-                {
-                  key: 'frozen',
-                  title: t`Frozen points`,
-                  render: (r) => <span data-testid="user-frozen">{r.frozen}</span>,
-                },
-                { key: 'invitedCount', title: t`Invited users` },
-                { key: 'rewardsEarned', title: t`Rewards earned` },
-                {
-                  key: 'openFlags',
-                  title: t`Abnormal invitations`,
-                  render: (r) =>
-                    r.openFlags > 0 ? (
-                      <Badge color="red">{r.openFlags}</Badge>
-                    ) : (
-                      String(r.openFlags)
-                    ),
-                },
-                {
-                  key: 'linkStatus',
-                  title: t`Invitation link`,
-                  render: (r) => (
-                    <Switch
-                      checked={r.linkStatus === 1}
-                      disabled={!canEdit || switching === r.userId}
-                      aria-label={t`Invitation link of ${r.userName}`}
-                      onChange={() =>
-                        void toggleLink(
-                          r,
-                          () => void queryClient.invalidateQueries({ queryKey: ['wujie-users'] }),
-                        )
-                      }
-                      data-testid="link-switch"
-                    />
-                  ),
-                },
-                {
-                  key: 'createTime',
-                  title: t`Registered`,
-                  render: (r) => formatTime(r.createTime, i18n.locale),
-                },
-              ],
-              rowActions: (row, refresh) => (
-                <>
-                  <HasPermi value={P.wujie.user.points}>
-                    <IconButton
-                      label={t`Add or reduce points`}
-                      variant="subtle"
-
-                      data-testid="user-points"
-                      onClick={() => setAdjusting({ user: row, refresh })}
-                    >
-                      <IconCoins size={16} />
-                    </IconButton>
-                  </HasPermi>
-                  {row.frozen > 0 ? (
-                    <HasPermi value={P.wujie.user.edit}>
-                      <ConfirmButton
-                        icon={<IconLockOpen size={16} />}
-                        label={t`Restore frozen points`}
-                        color="orange"
-                        testId="user-restore-frozen"
-                        message={t`Release the frozen points of ${row.userName} that no running task holds?`}
-                        onConfirm={async () => {
-                          await restoreFrozen(row.userId);
-                          notify('success', t`Frozen points restored`);
-                          refresh();
-                        }}
-                      />
-                    </HasPermi>
-                  ) : null}
-                  <IconButton
-                    label={t`Points ledger`}
-                    variant="subtle"
-                    color="gray"
-
-                    data-testid="user-ledger"
-                    onClick={() => setLedger(row)}
-                  >
-                    <IconListDetails size={16} />
-                  </IconButton>
-                </>
-              ),
-            }}
-          />
-        </Tabs.Panel>
-      </Tabs>
+      <PageTabs
+        tabs={[
+          { value: 'users', label: t`Users`, testId: 'tab-users', content: users },
+          {
+            value: 'flags',
+            label: t`Abnormal invitations`,
+            testId: 'tab-flags',
+            content: <InvitationFlags />,
+          },
+        ]}
+      />
       <Modal
         opened={adjusting !== null}
         onClose={() => setAdjusting(null)}

@@ -1,18 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  Anchor,
-  Button,
-  FileInput,
-  Group,
-  Modal,
-  Stack,
-  Text,
-  Textarea,
-  Tooltip,
-} from '@mantine/core';
+import { Anchor, Button, FileInput, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import {
   INVOICE_STATUSES,
-  ORDER_REASON_MAX,
   ORDER_STATUSES,
   type OrderFileKind,
   PAY_TYPES,
@@ -35,6 +24,7 @@ import {
   uploadOrderFile,
 } from '../billing.api';
 import { adminActions } from '../billing-format';
+import { ReasonInput } from './fields';
 import { type OrderRow, useOrderColumns } from './MyOrders';
 
 type Dialog = 'verify' | 'reject' | 'invoice' | 'refund';
@@ -132,19 +122,15 @@ function DialogBody({
         </>
       ) : null}
       {dialog === 'reject' || dialog === 'refund' ? (
-        <Textarea
+        <ReasonInput
           label={dialog === 'reject' ? t`Reason for the rejection` : t`Reason`}
           description={
             dialog === 'refund'
               ? t`The order is cancelled and its ${order.points} points are taken back from the user's balance.`
               : undefined
           }
-          withAsterisk
-          maxLength={ORDER_REASON_MAX}
-          autosize
-          minRows={2}
           value={reason}
-          onChange={(e) => setReason(e.currentTarget.value)}
+          onChange={setReason}
           error={error}
           data-testid="dialog-reason"
         />

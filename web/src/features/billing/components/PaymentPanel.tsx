@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Code, FileInput, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Code, Group, Stack, Text } from '@mantine/core';
 import {
   ORDER_FILE_EXTENSIONS,
   type OrderFileKind,
@@ -7,13 +7,13 @@ import {
   type OrderView,
   UPLOAD_MAX_BYTES,
 } from '@platform/contracts';
-import { IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
 import { notify } from '../../../lib/notify';
 import { formatTime } from '../../mission/mission-format';
 import { alipayQuery, moveOrder, remittanceAccountQuery, uploadOrderFile } from '../billing.api';
+import { OrderFileField } from './fields';
 import { QrCode } from './QrCode';
 
 /** How often the QR page asks whether Alipay says the trade is paid. */
@@ -23,9 +23,6 @@ type PayableOrder = Pick<
   OrderView,
   'orderId' | 'orderNo' | 'amount' | 'points' | 'payType' | 'overseas' | 'qrCode' | 'files'
 > & { expireTime?: string | null };
-
-const accept = (kind: OrderFileKind) =>
-  ORDER_FILE_EXTENSIONS[kind].map((ext) => (ext === 'pdf' ? 'application/pdf' : `image/${ext}`));
 
 function AlipayPayment({
   order,
@@ -133,32 +130,22 @@ function RemittancePayment({
           {order.expireTime ? ` (${formatTime(order.expireTime, i18n.locale)})` : ''}
         </Alert>
       ) : null}
-      <FileInput
+      <OrderFileField
+        kind="proof"
         label={t`Remittance proof`}
-        description={hasProof ? t`Uploaded; choose a file to replace it` : undefined}
-        placeholder={t`Choose a file`}
-        accept={accept('proof').join(',')}
-        leftSection={<IconUpload size={16} />}
-        clearable
+        uploaded={hasProof}
         value={proof}
         onChange={setProof}
         error={errors.proof}
-        withAsterisk={!hasProof}
-        data-testid="proof-input"
       />
       {order.overseas ? (
-        <FileInput
+        <OrderFileField
+          kind="contract"
           label={t`Signed document`}
-          description={hasContract ? t`Uploaded; choose a file to replace it` : undefined}
-          placeholder={t`Choose a file`}
-          accept={accept('contract').join(',')}
-          leftSection={<IconUpload size={16} />}
-          clearable
+          uploaded={hasContract}
           value={contract}
           onChange={setContract}
           error={errors.contract}
-          withAsterisk={!hasContract}
-          data-testid="contract-input"
         />
       ) : null}
       <Group justify="flex-end">
