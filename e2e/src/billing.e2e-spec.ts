@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
@@ -15,6 +16,21 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/**
+ * No critical or serious axe-core violation (WCAG 2.0/2.1 A and AA, best practices) inside the part of
+ * the page these screens own (the shell is the accessibility test's).
+ */
+async function expectAccessible(page: Page, testId: string) {
+  const { violations } = await new AxeBuilder({ page })
+    .include(`[data-testid="${testId}"]`)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const serious = violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => `${testId}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(serious).toEqual([]);
+}
 
 async function signInAs(phone: string): Promise<Page> {
   const context = await openContext(browser());
@@ -47,6 +63,7 @@ describe('billing screens', () => {
     await user.getByTestId('recharge-wizard').waitFor();
     await user.getByTestId('topup-next').click();
     await user.getByText('姓名不能为空').waitFor();
+    await expectAccessible(user, 'recharge-page');
     // A chip's input is visually hidden; its label is what a user clicks.
     await user.getByTestId('preset-100').locator('xpath=following-sibling::label').click();
     await user.getByTestId('topup-fullName').fill('E2E User');
@@ -64,6 +81,7 @@ describe('billing screens', () => {
     await user.getByTestId('remittance-payment').waitFor();
     await user.getByTestId('mark-paid').click();
     await user.getByText('请上传文件').waitFor();
+    await expectAccessible(user, 'recharge-page');
     await user
       .getByTestId('remittance-payment')
       .locator('input[type="file"]')
@@ -76,6 +94,7 @@ describe('billing screens', () => {
     await result.waitFor();
     expect(await result.getAttribute('data-status')).toBe('pending_verification');
     await user.getByTestId('back-home-countdown').waitFor();
+    await expectAccessible(user, 'recharge-page');
     expect(await user.getByTestId('back-home-countdown').textContent()).toMatch(/\d+ 秒后返回首页/);
     await screenshot(user, 'billing-recharge-result');
     await user.waitForURL('**/wujie/char/talk', { timeout: 15_000 });
@@ -88,6 +107,8 @@ describe('billing screens', () => {
     await order.getByTestId('file-proof').waitFor();
     await order.getByTestId('order-verify').click();
     await admin.getByTestId('dialog-verify').waitFor();
+    await expectAccessible(admin, 'recharge-page');
+    await expectAccessible(admin, 'dialog-verify');
     await admin.getByTestId('dialog-confirm').click();
     await admin.getByTestId('dialog-verify').waitFor({ state: 'detached' });
     await expect
@@ -109,6 +130,7 @@ describe('billing screens', () => {
     await user.getByTestId('tab-my-orders').click();
     const mine = user.getByTestId('my-orders').locator('tbody tr', { hasText: orderNo });
     expect(await mine.getByTestId('order-status').textContent()).toBe('已完成');
+    await expectAccessible(user, 'personal-billing');
     await screenshot(user, 'billing-my-points');
 
     // The administrator disables the user's invitation link; the user sees it live.
@@ -116,11 +138,13 @@ describe('billing screens', () => {
     const status = user.getByTestId('link-status');
     await status.waitFor();
     expect(await status.getAttribute('data-enabled')).toBe('1');
+    await expectAccessible(user, 'promotion-page');
     await admin.goto('/wujie/user');
     const row = await searchRow(admin, 'wujie-users', 'phonenumber', phone);
     expect(Number(await row.getByTestId('user-balance').textContent())).toBe(
       before.balance + points,
     );
+    await expectAccessible(admin, 'wujie-users-page');
     await row.locator('.mantine-Switch-track').click();
     await expect
       .poll(() => row.getByTestId('link-switch').isChecked(), { timeout: 10_000 })
