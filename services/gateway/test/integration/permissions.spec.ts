@@ -2,6 +2,7 @@ import { Reflector } from '@nestjs/core';
 import { billingStarter } from '@platform/billing';
 import { hasAllPermissions, hasAnyPermission } from '@platform/contracts';
 import { identityStarter } from '@platform/identity';
+import { notificationStarter } from '@platform/notification';
 import { SessionStore } from '@platform/nest-common';
 import { workflowStarter } from '@platform/workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,7 +27,12 @@ describe('permissions', () => {
 
   beforeAll(async () => {
     // Every service whose routes the gateway declares, so each route gets a real answer.
-    stack = await startStack([identityStarter, workflowStarter, billingStarter]);
+    stack = await startStack([
+      identityStarter,
+      workflowStarter,
+      billingStarter,
+      notificationStarter,
+    ]);
     await setCaptcha(stack, false);
     adminToken = await login(stack, 'admin', ADMIN_PASSWORD);
     userToken = (await registerByPhone(stack)).token;
