@@ -331,6 +331,33 @@ describe('mission costs: freeze, settle, release', () => {
     expect(await sums()).toEqual(await account());
   });
 
+  it('should settle the run a rerun replaces once a node of it finished, and freeze the new run', async () => {
+    await credit(30);
+    const before = await account();
+    const m = await started(await workflow(10));
+    await runNode(m, await lock(m.code));
+    // Still in progress (Task_2 waits): the rerun replaces a live run.
+    dataOf(await post(`/wujie/mission/${m.id}/rerun`, { nodeId: 'Task_1' }));
+    await eventually(
+      account,
+      (a) => a.frozen === before.frozen + 10 && a.balance === before.balance - 20,
+    );
+    expect(await account()).toEqual({ balance: before.balance - 20, frozen: before.frozen + 10 });
+    const after = await mission(m.id);
+    expect(after.currentRunId).not.toBe(m.currentRunId);
+    expect(await chargeOf(m.code)).toMatchObject({ state: 'frozen' });
+    // The new run stopped before any of its nodes finished: only its own price goes back.
+    dataOf(await post(`/wujie/mission/${m.id}/stop`));
+    await eventually(account, (a) => a.frozen === before.frozen);
+    expect(await account()).toEqual({ balance: before.balance - 10, frozen: before.frozen });
+    expect((await entriesOf(m.code)).map((e) => e[0])).toEqual([
+      'missionFreeze',
+      'missionFreeze',
+      'missionSettle',
+      'missionRelease',
+    ]);
+  });
+
   it('should start exactly one of five parallel missions when the balance pays for one', async () => {
     await credit(40);
     const before = await account();
