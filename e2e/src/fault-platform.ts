@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { createConnection } from 'mysql2/promise';
 
-import { ROOT } from './stack';
+import { freePorts, ROOT } from './stack';
 
 // The whole platform as an operator runs it (scripts/platform.mjs, supervised), on a Redis and a
 // MariaDB of its own started here on free ports, so that faults can be injected into any part: a
@@ -55,26 +55,6 @@ export interface FaultPlatform {
   /** The platform runner's output so far (restarts are logged there). */
   output(): string;
   stop(): Promise<void>;
-}
-
-async function freePorts(count: number): Promise<number[]> {
-  const servers = await Promise.all(
-    Array.from(
-      { length: count },
-      () =>
-        new Promise<ReturnType<typeof createServer>>((resolve, reject) => {
-          const server = createServer();
-          server.once('error', reject);
-          server.listen(0, '127.0.0.1', () => resolve(server));
-        }),
-    ),
-  );
-  const ports = servers.map((server) => {
-    const address = server.address();
-    return typeof address === 'object' && address ? address.port : 0;
-  });
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-  return ports;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

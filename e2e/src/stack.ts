@@ -44,7 +44,7 @@ export function mysqlUrl(database: string): string {
 }
 
 /** `count` distinct free ports: all are held open together so the system cannot hand one out twice. */
-async function freePorts(count: number): Promise<number[]> {
+export async function freePorts(count: number): Promise<number[]> {
   const servers = await Promise.all(
     Array.from(
       { length: count },
