@@ -37,6 +37,7 @@ export type SocketEvent =
 
 interface PushMessage {
   type?: unknown;
+  kind?: unknown;
   message?: unknown;
   messageEn?: unknown;
 }
@@ -66,6 +67,8 @@ export function interpretMessage(raw: string, lang: Language): SocketEvent {
   const push = parsed as PushMessage;
   if (push.type === 'agentStatus') return { kind: 'ignore' };
   if (push.type === 'linkStatus') return linkEvent(push.message) ?? { kind: 'ignore' };
+  // The invitation link's message: its '1' / '0' frame, sent just before, already told the user.
+  if (push.type === 'message' && push.kind === 'link') return { kind: 'ignore' };
   const zh = typeof push.message === 'string' ? push.message : '';
   const en = typeof push.messageEn === 'string' ? push.messageEn : '';
   const shown = lang === 'zh' ? zh || en : en || zh;

@@ -22,6 +22,15 @@ describe('in-app message frames', () => {
   it("should show the frame as a notice in the reader's language", () => {
     expect(interpretMessage(frame, 'zh')).toEqual({ kind: 'notice', text: '系统维护' });
     expect(interpretMessage(frame, 'en')).toEqual({ kind: 'notice', text: 'Maintenance' });
+    // The invitation link's message is not shown twice: its '1' / '0' frame says it.
+    const link = JSON.stringify({
+      type: 'message',
+      kind: 'link',
+      message: '已停用',
+      messageEn: 'Off',
+    });
+    expect(interpretMessage(link, 'zh')).toEqual({ kind: 'ignore' });
+    expect(isMessagePush(link)).toBe(true);
   });
 
   it('should pick the texts of the reader language, falling back to the other one', () => {
