@@ -32,6 +32,7 @@ type Row = WujieUserView & Record<string, unknown>;
 /** Add (positive) or reduce (negative) a user's points, with the reason the ledger keeps. */
 function PointsDialog({ user, onDone }: { user: Row; onDone: () => void }) {
   const { t } = useLingui();
+  const reasonLabel = t`Reason`;
   const [points, setPoints] = useState<number | ''>('');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<{ points?: string; reason?: string }>({});
@@ -44,7 +45,7 @@ function PointsDialog({ user, onDone }: { user: Row; onDone: () => void }) {
           : typeof points === 'number' && points < 0 && -points > user.balance
             ? t`The user has only ${user.balance} points available`
             : undefined,
-      reason: reason.trim() ? undefined : t`${t`Reason`} cannot be empty`,
+      reason: reason.trim() ? undefined : t`${reasonLabel} cannot be empty`,
     };
     setErrors(next);
     if (next.points || next.reason) return;
@@ -74,7 +75,7 @@ function PointsDialog({ user, onDone }: { user: Row; onDone: () => void }) {
         data-testid="points-change"
       />
       <ReasonInput
-        label={t`Reason`}
+        label={reasonLabel}
         value={reason}
         onChange={setReason}
         error={errors.reason}

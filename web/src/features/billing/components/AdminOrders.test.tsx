@@ -114,6 +114,9 @@ describe(AdminOrders.name, () => {
     render(<AdminOrders />);
     const again = await screen.findByTestId('row-7', {}, SLOW);
     fireEvent.click(within(again).getByTestId('order-refund'));
+    fireEvent.click(await screen.findByTestId('dialog-confirm', {}, SLOW));
+    expect(await screen.findByText('Reason cannot be empty', {}, SLOW)).toBeTruthy();
+    expect(posted('/wujie/order/admin/refund')).toEqual([]);
     fireEvent.change(await screen.findByTestId('dialog-reason', {}, SLOW), {
       target: { value: 'Asked by the user' },
     });

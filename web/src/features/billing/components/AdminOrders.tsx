@@ -66,6 +66,7 @@ function DialogBody({
   onCancel: () => void;
 }) {
   const { t } = useLingui();
+  const reasonLabel = t`Reason`;
   const [reason, setReason] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | undefined>();
@@ -79,7 +80,7 @@ function DialogBody({
       return;
     }
     if (dialog === 'refund' && !reason.trim()) {
-      setError(t`${t`Reason`} cannot be empty`);
+      setError(t`${reasonLabel} cannot be empty`);
       return;
     }
     if (dialog === 'invoice') {
@@ -123,7 +124,7 @@ function DialogBody({
       ) : null}
       {dialog === 'reject' || dialog === 'refund' ? (
         <ReasonInput
-          label={dialog === 'reject' ? t`Reason for the rejection` : t`Reason`}
+          label={dialog === 'reject' ? t`Reason for the rejection` : reasonLabel}
           description={
             dialog === 'refund'
               ? t`The order is cancelled and its ${order.points} points are taken back from the user's balance.`
