@@ -9,6 +9,7 @@ import {
 } from '@platform/contracts';
 
 import { getToken, tenantId } from './auth';
+import { deviceId } from './device-id';
 import { currentLanguage } from './i18n';
 import { readStore, STORAGE_KEYS, writeStore } from './storage';
 
@@ -201,6 +202,8 @@ function headersFor(options: RequestOptions, json: boolean): Headers {
   if (token && options.isToken !== false) headers.set('Authorization', `Bearer ${token}`);
   const tenant = tenantId();
   if (tenant !== null) headers.set('TENANT-ID', String(tenant));
+  const device = deviceId();
+  if (device) headers.set('X-Device-Id', device);
   if (options.repeatSubmit === false) headers.set('repeatSubmit', 'false');
   if (json) headers.set('Content-Type', 'application/json;charset=utf-8');
   return headers;

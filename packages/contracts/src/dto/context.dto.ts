@@ -23,6 +23,15 @@ export class ClientContext {
 
   @IsIn([...LANGUAGES])
   lang!: Language;
+
+  /**
+   * The browser's device id (header X-Device-Id: a random id the web app keeps in local storage),
+   * when it sent a well-formed one; billing flags many sign-ups from one device.
+   */
+  @IsOptional()
+  @IsString()
+  @MaxLength(128)
+  deviceId?: string;
 }
 
 /** The signed-in caller of a command (from the session), for commands that need one. */

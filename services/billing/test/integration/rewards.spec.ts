@@ -1,5 +1,11 @@
 import { EVENT_QUEUES, PLATFORM_EVENTS } from '@platform/contracts';
-import { api, type TestStack } from '@platform/gateway/testing';
+import {
+  api,
+  freshPhone,
+  latestCode,
+  type TestStack,
+  USER_PASSWORD,
+} from '@platform/gateway/testing';
 import { bullConnection, bullPrefix, EVENT_JOB_OPTIONS, eventJobId } from '@platform/nest-common';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -169,6 +175,48 @@ describe('rewards paid from identity events, through the relay and the billing q
   });
 });
 
+describe('the sign-up recorded for abnormal-invitation checks', () => {
+  it("should record the sign-up's address and the browser's device id (X-Device-Id)", async () => {
+    const phone = freshPhone();
+    await api(stack)
+      .post('/prod-api/wujie/user/sendSmsCode')
+      .send({ qu: '+86', phonenumber: phone, scene: 'register' })
+      .expect(200);
+    const code = await latestCode(stack, `+86 ${phone}`);
+    const res = await api(stack)
+      .post('/prod-api/wujie/user/registerByPhone')
+      .set('X-Device-Id', 'device-0123456789abcdef')
+      .send({
+        qu: '86',
+        phonenumber: phone,
+        code,
+        password: USER_PASSWORD,
+        inviteCode: inviter.inviteCode,
+      });
+    expect(res.body.code).toBe(200);
+    const [users] = await stack.dbs.identity.query(
+      'SELECT user_id FROM sys_user WHERE phonenumber = ?',
+      [phone],
+    );
+    const userId = Number((users as { user_id: number }[])[0].user_id);
+    const until = Date.now() + 15_000;
+    type Referral = { inviter_id: number; ip: string; device_id: string };
+    let row: Referral | undefined;
+    while (!row && Date.now() < until) {
+      const [rows] = await stack.dbs.billing.query(
+        'SELECT inviter_id, ip, device_id FROM billing_referral WHERE user_id = ?',
+        [userId],
+      );
+      row = (rows as Referral[])[0];
+      if (!row) await sleep(100);
+    }
+    expect(row).toMatchObject({ inviter_id: inviter.userId, device_id: 'device-0123456789abcdef' });
+    expect(row?.ip).toMatch(/127\.0\.0\.1|::1|::ffff:127\.0\.0\.1/);
+    // The inviter's reward for this third invited user keeps the balances of the tests below exact.
+    await world.waitForBalance(inviter.token, 300);
+  });
+});
+
 describe('points through the gateway: isolation and the administrator', () => {
   it("should refuse a user reading another user's account or ledger", async () => {
     for (const path of ['/wujie/points/account', '/wujie/points/list']) {
@@ -188,10 +236,10 @@ describe('points through the gateway: isolation and the administrator', () => {
     const account = await world
       .get('/wujie/points/account', world.adminToken)
       .query({ userId: inviter.userId });
-    expect(account.body.data).toEqual({ userId: inviter.userId, balance: 200, frozen: 0 });
+    expect(account.body.data).toEqual({ userId: inviter.userId, balance: 300, frozen: 0 });
     const list = await world
       .get('/wujie/points/list', world.adminToken)
-      .query({ userId: inviter.userId, pageSize: 1 });
+      .query({ userId: inviter.userId, pageSize: 1, isAsc: 'asc', reason: 'inviter' });
     expect(list.body.total).toBe(2);
     expect(list.body.rows).toHaveLength(1);
     expect(list.body.rows[0]).toMatchObject({
@@ -310,7 +358,7 @@ describe('points through the gateway: isolation and the administrator', () => {
       },
     ]);
     const check = await world.get('/wujie/points/check', world.adminToken);
-    expect(check.body.data).toMatchObject({ accounts: 2, mismatches: [] });
+    expect(check.body.data).toMatchObject({ accounts: 3, mismatches: [] });
     expect((await world.get('/wujie/points/check', invited.token)).body.code).toBe(403);
   });
 

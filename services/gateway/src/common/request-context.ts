@@ -36,5 +36,14 @@ export function clientOf(request: FastifyRequest): ClientContext {
     ip: request.ip,
     userAgent: String(request.headers['user-agent'] ?? '').slice(0, 512),
     lang: stateOf(request).lang ?? languageOf(request),
+    ...deviceIdOf(request),
   };
+}
+
+const DEVICE_ID = /^[A-Za-z0-9_-]{8,128}$/;
+
+/** The X-Device-Id header when it is a plausible id (anything else is ignored, not refused). */
+function deviceIdOf(request: FastifyRequest): { deviceId?: string } {
+  const value = request.headers['x-device-id'];
+  return typeof value === 'string' && DEVICE_ID.test(value) ? { deviceId: value } : {};
 }

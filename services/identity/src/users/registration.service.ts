@@ -131,7 +131,7 @@ export class RegistrationService {
             inviterId,
             createBy: 'register',
           },
-          client.ip,
+          client,
         ),
       )
       .catch((error: unknown) => {
@@ -151,8 +151,15 @@ export class RegistrationService {
     return rows[0]?.user_id ?? null;
   }
 
-  /** `ip`: the sign-up's address, in the event (billing flags many sign-ups of one inviter from one). */
-  private async insertUser(tx: EntityManager, fields: Partial<User>, ip: string): Promise<User> {
+  /**
+   * The sign-up's address and device id go in the event (billing flags many sign-ups of one inviter
+   * from one address or device).
+   */
+  private async insertUser(
+    tx: EntityManager,
+    fields: Partial<User>,
+    client: Pick<ClientContext, 'ip' | 'deviceId'>,
+  ): Promise<User> {
     const user = await tx.save(User, tx.create(User, { ...fields, inviteCode: newInviteCode() }));
     const roles = [ROLE_IDS.default, ...(fields.companyId ? [ROLE_IDS.company] : [])];
     await tx.insert(
@@ -166,7 +173,8 @@ export class RegistrationService {
         userId: user.userId,
         inviterId: fields.inviterId ?? 0,
         companyId: fields.companyId ?? 0,
-        ip,
+        ip: client.ip,
+        ...(client.deviceId ? { deviceId: client.deviceId } : {}),
       },
     });
     return user;
