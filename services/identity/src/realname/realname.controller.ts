@@ -52,8 +52,7 @@ export class RealNameController {
 
   @MessagePattern(R.list)
   list(@Payload() command: ListCommand) {
-    callerOf(command);
-    return this.realName.list(command.body);
+    return this.realName.list(command.body, callerOf(command));
   }
 
   @MessagePattern(R.approve)

@@ -9,6 +9,7 @@ import {
   maskIdNumber,
   maskName,
   normalizeCertName,
+  PERMISSIONS as P,
   PLATFORM_EVENTS,
   REALNAME_CIPHER,
   REALNAME_REQUEST_STATUS as S,
@@ -26,6 +27,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 
 import { isDuplicate, iso, operatorName, type Page, pagedQuery, Where } from '../common/sql';
 import { IDENTITY_ENV, type IdentityEnv } from '../config/env';
+import { DataScopeService } from '../datascope/data-scope.service';
 import { REDIS } from '../infra/infra.module';
 import { FieldCipher, openBrowserCipher } from './field-cipher';
 import { CertifierError, IDENTITY_CERTIFIER, type IdentityCertifier } from './identity-certifier';
@@ -70,6 +72,7 @@ export class RealNameService implements OnApplicationBootstrap {
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(IDENTITY_ENV) private readonly env: IdentityEnv,
     private readonly cipher: FieldCipher,
+    private readonly scopes: DataScopeService,
     @Inject(IDENTITY_CERTIFIER) private readonly certifier: IdentityCertifier | null,
   ) {}
 
@@ -232,14 +235,18 @@ export class RealNameService implements OnApplicationBootstrap {
     };
   }
 
-  list(query: RealNameQuery): Promise<Page<RealNameRequestView>> {
+  /** Requests of the users in the caller's data scope (as for the user list). */
+  async list(query: RealNameQuery, caller: Caller): Promise<Page<RealNameRequestView>> {
+    const scope = await this.scopes.scopeOf(caller, P.wujie.realName.list);
     const where = new Where()
       .add('r.status = ?', query.status ?? S.pending)
+      .part(this.scopes.userCondition(scope))
       .when(query.userId, 'r.user_id = ?');
+    const from = 'FROM real_name_request r JOIN sys_user u ON u.user_id = r.user_id';
     return pagedQuery(
       this.db,
-      `SELECT r.*, u.user_name FROM real_name_request r LEFT JOIN sys_user u ON u.user_id = r.user_id`,
-      'SELECT COUNT(*) AS n FROM real_name_request r',
+      `SELECT r.*, u.user_name ${from}`,
+      `SELECT COUNT(*) AS n ${from}`,
       where,
       query.isAsc === 'desc' || query.isAsc === 'descending'
         ? 'ORDER BY r.id DESC'
@@ -250,6 +257,7 @@ export class RealNameService implements OnApplicationBootstrap {
   }
 
   async approve(id: number, caller: Caller): Promise<{ id: number; status: number }> {
+    await this.assertInScope(id, caller);
     const by = await operatorName(this.db, caller);
     await this.db.transaction(async (tx) => {
       const row = await this.reviewable(tx, id);
@@ -263,6 +271,7 @@ export class RealNameService implements OnApplicationBootstrap {
     reason: string,
     caller: Caller,
   ): Promise<{ id: number; status: number }> {
+    await this.assertInScope(id, caller);
     const by = await operatorName(this.db, caller);
     await this.db.transaction(async (tx) => {
       const row = await this.reviewable(tx, id);
@@ -294,6 +303,15 @@ export class RealNameService implements OnApplicationBootstrap {
       createTime: iso(r.create_time) ?? '',
       reviewTime: iso(r.reviewed_at),
     };
+  }
+
+  /** A reviewer acts only on requests of users in their data scope. */
+  private async assertInScope(id: number, caller: Caller): Promise<void> {
+    const [row] = (await this.db.query('SELECT user_id FROM real_name_request WHERE id = ?', [
+      id,
+    ])) as { user_id: number }[];
+    if (!row) throw new DomainError('realname.not_found');
+    await this.scopes.assertUsers(caller, P.wujie.realName.review, [Number(row.user_id)]);
   }
 
   private async reviewable(tx: EntityManager, id: number): Promise<RequestRow> {
