@@ -30,6 +30,11 @@ const TARGETS = { performance: 90, accessibility: 100, 'best-practices': 100, se
 
 async function startOwnPlatform() {
   const bench = await benchPlatform('lh', { engine: 'embedded' });
+  // The billing and notification services' databases too (benchPlatform names the others).
+  bench.databases.billing = `bench_${bench.namespace}_billing`;
+  bench.databases.notification = `bench_${bench.namespace}_notification`;
+  bench.env.BILLING_DB_URL = `mysql://root@127.0.0.1:3306/${bench.databases.billing}`;
+  bench.env.NOTIFICATION_DB_URL = `mysql://root@127.0.0.1:3306/${bench.databases.notification}`;
   const password = 'Bench#Admin2026';
   const child = spawn(process.execPath, [join(root, 'scripts/platform.mjs')], {
     env: {
@@ -147,6 +152,7 @@ try {
       cls: audit('cumulative-layout-shift'),
       bytes: audit('total-byte-weight'),
     };
+    row.error = lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : '';
     rows.push(row);
     const below = Object.keys(TARGETS)
       .map((id) => lhr.categories[id])

@@ -144,7 +144,9 @@ export async function startStack(): Promise<Stack> {
     GATEWAY_HOST: '127.0.0.1',
     GATEWAY_PORT: String(port),
     SOCKET_PORT: String(socketPort),
-    WEB_DIST: join(ROOT, 'web/dist'),
+    // E2E_WEB_DIST: a copy of the build, so that a rebuild of web/dist during the run cannot pull the
+    // app's files from under the browser.
+    WEB_DIST: process.env.E2E_WEB_DIST ?? join(ROOT, 'web/dist'),
     WEB_ORIGINS: baseUrl,
     STRUCTURE_PREDICTOR_URL: predictor.url,
   });

@@ -40,7 +40,7 @@ import { useMemo } from 'react';
 import { useLayout } from './features/layout/layout.store';
 import { i18n } from './lib/i18n';
 import type { AppRouter } from './router';
-import { buildTheme } from './theme';
+import { buildTheme, cssVariablesResolver } from './theme';
 
 export function App({ router, queryClient }: { router: AppRouter; queryClient: QueryClient }) {
   const settings = useLayout((state) => state.settings);
@@ -48,7 +48,7 @@ export function App({ router, queryClient }: { router: AppRouter; queryClient: Q
   const theme = useMemo(() => buildTheme(settings, size), [settings, size]);
   return (
     <I18nProvider i18n={i18n}>
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         <Notifications position="top-right" />
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
