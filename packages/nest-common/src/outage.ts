@@ -32,6 +32,10 @@ const OUTAGE_CODES = new Set([
   'ER_CLIENT_INTERACTION_TIMEOUT',
   // a pool that cannot hand out a connection in time
   'POOL_CLOSED',
+  // nats.js
+  'CONNECTION_CLOSED',
+  'CONNECTION_REFUSED',
+  'DISCONNECT',
 ]);
 
 /** ioredis and mysql2 messages that carry no code. */
@@ -45,12 +49,15 @@ const OUTAGE_MESSAGES = [
   /Connection lost: The server closed the connection/i,
   /fetch failed/i,
   /the transport is not connected/i,
+  // Nest's Redis client while it reconnects (rejects with this string)
+  /Connection lost\. Trying to reconnect/i,
 ];
 
 const OUTAGE_NAMES = new Set(['MaxRetriesPerRequestError', 'ConnectionTimeoutError']);
 
 /** Follows `cause`, TypeORM's `driverError` and AggregateError's `errors` (a bounded walk). */
 export function isOutageError(error: unknown, depth = 0): boolean {
+  if (typeof error === 'string') return OUTAGE_MESSAGES.some((pattern) => pattern.test(error));
   if (!error || typeof error !== 'object' || depth > 5) return false;
   const candidate = error as {
     code?: unknown;

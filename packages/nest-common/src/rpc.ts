@@ -96,6 +96,10 @@ function transportError(error: unknown): unknown {
   }
   // No answer in time: the service may still have done the work (outcome unknown).
   if (error instanceof TimeoutError) return new DomainError('http.outcome_unknown', {}, 504);
+  // The transport's connection closed while the reply was awaited (Nest's Redis client): the same.
+  if (error instanceof Error && error.message === 'Connection closed') {
+    return new DomainError('http.outcome_unknown', {}, 504);
+  }
   // The transport itself is down (Redis or NATS): the command never left.
   if (isOutageError(error)) return new DomainError('http.unavailable', {}, 503);
   return error;

@@ -7,6 +7,8 @@ import { catchError, concatMap, from, type Observable, of, switchMap, throwError
 const WAIT_MS = 5000;
 const POLL_MS = 100;
 const KEEP_MS = 24 * 60 * 60 * 1000;
+/** How long a recorded answer is tried again while Redis is away (doubling from 0.5 s). */
+const KEEP_RETRY_MAX_MS = 32_000;
 /** Larger answers (exports) are not kept: a repeat runs again. */
 const MAX_KEPT_CHARS = 256 * 1024;
 
@@ -88,10 +90,28 @@ export class ServiceIdempotencyInterceptor implements NestInterceptor {
     }
   }
 
+  /**
+   * Records the answer. When Redis cannot be reached just then (the work is done, its answer must not
+   * be lost), it is tried again in the background for about a minute, so a retry that comes once Redis
+   * is back gets it instead of running the command again.
+   */
   private async keep(key: string, stored: Stored): Promise<void> {
     const text = JSON.stringify(stored);
-    const kept =
+    const write = () =>
       text.length > MAX_KEPT_CHARS ? this.redis.del(key) : this.redis.set(key, text, 'PX', KEEP_MS);
-    await kept.catch(() => undefined);
+    try {
+      await write();
+    } catch {
+      let delay = 500;
+      const again = () => {
+        setTimeout(() => {
+          write().catch(() => {
+            delay *= 2;
+            if (delay <= KEEP_RETRY_MAX_MS) again();
+          });
+        }, delay).unref();
+      };
+      again();
+    }
   }
 }
