@@ -161,6 +161,12 @@ export interface Integrity {
   refused: number;
   /** Refused writes sent again with their key that now exist exactly once. */
   refusedOnceAfterRetry: number;
+  /**
+   * Of those, the ones whose retry was refused as "already exists": the first run was done (once),
+   * but its answer was not recorded under the key (the service was killed between its commit and the
+   * record) — nothing lost or doubled, the first answer not replayed.
+   */
+  notReplayed: number;
   /** Writes present more than once, or acknowledged but missing or incomplete (must be empty). */
   problems: string[];
 }
@@ -197,6 +203,7 @@ export async function checkIntegrity(
 ): Promise<Integrity> {
   const refused = writes.filter((write) => !write.acknowledged);
   const problems: string[] = [];
+  const alreadyExists = new Set<string>();
   for (const write of refused) {
     let answer: Answer | undefined;
     for (let attempt = 0; attempt < 40; attempt += 1) {
@@ -208,7 +215,9 @@ export async function checkIntegrity(
       if (![0, 409, 503, 504].includes(answer.status)) break;
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
-    if (answer?.code !== 200) {
+    if (answer?.code !== 200 && /already exists|已存在/.test(answer?.msg ?? '')) {
+      alreadyExists.add(write.userName);
+    } else if (answer?.code !== 200) {
       problems.push(
         `${write.userName}: retry with its key answered ${answer?.status} ${answer?.msg}`,
       );
@@ -239,6 +248,7 @@ export async function checkIntegrity(
     acknowledgedComplete,
     refused: refused.length,
     refusedOnceAfterRetry,
+    notReplayed: [...alreadyExists].filter((name) => users.get(name)?.rows === 1).length,
     problems,
   };
 }
