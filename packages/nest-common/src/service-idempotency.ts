@@ -7,8 +7,9 @@ import { catchError, concatMap, from, type Observable, of, switchMap, throwError
 const WAIT_MS = 5000;
 const POLL_MS = 100;
 const KEEP_MS = 24 * 60 * 60 * 1000;
-/** How long a recorded answer is tried again while Redis is away (doubling from 0.5 s). */
-const KEEP_RETRY_MAX_MS = 32_000;
+/** A recorded answer is tried again every half second for a minute while Redis is away. */
+const KEEP_RETRY_EVERY_MS = 500;
+const KEEP_RETRY_FOR_MS = 60_000;
 /** Larger answers (exports) are not kept: a repeat runs again. */
 const MAX_KEPT_CHARS = 256 * 1024;
 
@@ -102,14 +103,14 @@ export class ServiceIdempotencyInterceptor implements NestInterceptor {
     try {
       await write();
     } catch {
-      let delay = 500;
+      // Every half second: the first retry after Redis is back should find the answer.
+      const until = Date.now() + KEEP_RETRY_FOR_MS;
       const again = () => {
         setTimeout(() => {
           write().catch(() => {
-            delay *= 2;
-            if (delay <= KEEP_RETRY_MAX_MS) again();
+            if (Date.now() < until) again();
           });
-        }, delay).unref();
+        }, KEEP_RETRY_EVERY_MS).unref();
       };
       again();
     }
