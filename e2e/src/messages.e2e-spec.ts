@@ -42,14 +42,15 @@ describe('in-app messages', () => {
     await form.getByTestId('message-titleEn').fill('Group meeting moved to Friday');
     await form.getByTestId('message-content').fill('下午三点，302 会议室');
     await form.getByTestId('message-contentEn').fill('3 pm, room 302');
+    // No reload on the user's side: the pushed frame shows a notice (for a few seconds) and counts
+    // the bell again. Both are watched from before the send.
+    const noticed = user.getByText('组会改到周五').first().waitFor({ timeout: 15_000 });
+    const counted = user
+      .locator(`[data-testid="message-bell-count"][data-count="${before.count + 1}"]`)
+      .waitFor({ timeout: 15_000 });
     await form.getByTestId('message-send').click();
     await form.waitFor({ state: 'hidden' });
-
-    // No reload on the user's side: the pushed frame counts the bell again and shows a notice.
-    await user
-      .locator(`[data-testid="message-bell-count"][data-count="${before.count + 1}"]`)
-      .waitFor({ timeout: 5000 });
-    await user.getByText('组会改到周五').first().waitFor();
+    await Promise.all([noticed, counted]);
 
     await user.getByTestId('message-bell').click();
     await user.waitForURL('**/wujie/message');
