@@ -220,9 +220,11 @@ export function MainLayout() {
           </div>
         </aside>
       )}
-      <a href="#main-content" className={classes.skipLink} data-testid="skip-link">
-        {t`Skip to main content`}
-      </a>
+      <nav aria-label={t`Skip links`}>
+        <a href="#main-content" className={classes.skipLink} data-testid="skip-link">
+          {t`Skip to main content`}
+        </a>
+      </nav>
       <div className={classes.main}>
         <header
           className={classes.header}
