@@ -336,6 +336,8 @@ export async function startFaultPlatform(
 
   try {
     await waitHealthy(240_000);
+    // The supervisor restarts a process only once it has seen the platform up itself.
+    await waitFor('the supervisor', async () => output.includes('[platform] up:'), 60_000);
     // Sign-in without the image captcha (a system parameter), as the integration tests do.
     const connection = await createConnection({ ...mysqlOptions, database: 'platform_identity' });
     await connection.query(
