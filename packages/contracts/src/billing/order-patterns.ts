@@ -31,4 +31,6 @@ export const BILLING_ORDER_PATTERNS = {
   alipayPrecreate: 'billing.order.alipay-precreate',
   /** Alipay's asynchronous notification (form fields as received), verified by its signature. */
   alipayNotify: 'billing.order.alipay-notify',
+  /** What the top-up form may offer: whether Alipay is configured, the remittance bank account. */
+  payConfig: 'billing.order.pay-config',
 } as const;

@@ -1,3 +1,4 @@
+import { type Language, pickText } from '../common/language';
 import type {
   InvoiceStatus,
   OrderFileKind,
@@ -66,4 +67,64 @@ export interface AlipayQueryView {
   status: OrderStatus;
   /** Alipay's trade status (WAIT_BUYER_PAY, TRADE_SUCCESS, TRADE_CLOSED …) or null when unknown. */
   tradeStatus: string | null;
+}
+
+/** The parameter (System → Parameters) holding the bank account a remittance goes to. */
+export const REMITTANCE_ACCOUNT_CONFIG_KEY = 'billing.remittance.account';
+
+/** The bank account a remittance goes to, in the request's language. */
+export interface RemittanceAccountView {
+  bankName: string;
+  accountName: string;
+  accountNumber: string;
+  /** Further details (branch, SWIFT code …), or the whole parameter when it is plain text; '' if none. */
+  note: string;
+}
+
+/** Answer of GET /wujie/order/pay/config: what the top-up form may offer. */
+export interface PayConfigView {
+  /** Whether Alipay is configured (else an Alipay order is refused: pay by remittance). */
+  alipay: boolean;
+  /** null when the parameter is unset or empty. */
+  remittanceAccount: RemittanceAccountView | null;
+}
+
+/** A text of the parameter: one string for every language, or `{zh, en}` (either may be missing). */
+function localised(value: unknown, lang: Language): string {
+  if (typeof value === 'string' || typeof value === 'number') return String(value).trim();
+  if (!value || typeof value !== 'object') return '';
+  const { zh, en } = value as Record<string, unknown>;
+  const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+  return pickText({ zh: text(zh), en: text(en) }, lang);
+}
+
+/**
+ * Reads the parameter `billing.remittance.account`: JSON
+ * `{"bankName": {"zh": …, "en": …}, "accountName": …, "accountNumber": …, "note": …}` (each text a
+ * string or `{zh, en}`; a missing language falls back to the other), or plain text (shown as it is,
+ * as the note). null when the parameter is empty or names nothing.
+ */
+export function parseRemittanceAccount(
+  value: string | null | undefined,
+  lang: Language,
+): RemittanceAccountView | null {
+  const text = (value ?? '').trim();
+  if (!text) return null;
+  let parsed: unknown;
+  try {
+    parsed = text.startsWith('{') ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    return { bankName: '', accountName: '', accountNumber: '', note: text };
+  }
+  const fields = parsed as Record<string, unknown>;
+  const account: RemittanceAccountView = {
+    bankName: localised(fields.bankName, lang),
+    accountName: localised(fields.accountName, lang),
+    accountNumber: localised(fields.accountNumber, lang),
+    note: localised(fields.note, lang),
+  };
+  return Object.values(account).some(Boolean) ? account : null;
 }

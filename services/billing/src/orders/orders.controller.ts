@@ -14,6 +14,7 @@ import {
 } from '@platform/contracts/dto';
 
 import { type OrderCaller, OrdersService } from './orders.service';
+import { PayConfig } from './pay-config';
 
 class CreateCommand extends commandOf(CreateOrderBody) {}
 class ListCommand extends commandOf(OrderListQuery) {}
@@ -21,6 +22,8 @@ class IdCommand extends commandOf(OrderIdBody) {}
 class RejectCommand extends commandOf(OrderRejectBody) {}
 class UploadCommand extends commandOf(OrderFileUploadBody) {}
 class FileCommand extends commandOf(OrderFileQuery) {}
+class EmptyBody {}
+class EmptyCommand extends commandOf(EmptyBody) {}
 
 /** Every order command needs a signed-in caller (the gateway puts it from the session). */
 function callerOf(caller: Caller | undefined): OrderCaller {
@@ -34,7 +37,17 @@ function callerOf(caller: Caller | undefined): OrderCaller {
  */
 @Controller()
 export class OrdersController {
-  constructor(private readonly orders: OrdersService) {}
+  constructor(
+    private readonly orders: OrdersService,
+    private readonly payConfig: PayConfig,
+  ) {}
+
+  /** What the top-up form may offer (any signed-in caller the gateway let through). */
+  @MessagePattern(P.payConfig)
+  config(@Payload() c: EmptyCommand) {
+    callerOf(c.caller);
+    return this.payConfig.view(c.client.lang);
+  }
 
   @MessagePattern(P.create)
   create(@Payload() c: CreateCommand) {

@@ -8,6 +8,7 @@ import { BILLING_CLOCK, systemClock } from './clock';
 import { OrderExpiry } from './order-expiry';
 import { OrdersController } from './orders.controller';
 import { OrdersService } from './orders.service';
+import { PayConfig } from './pay-config';
 import { PointsPrice } from './points-price';
 
 /** Alipay face-to-face payment when its app id and keys are configured; remittance only otherwise. */
@@ -39,6 +40,7 @@ export class OrdersModule {
         IdentityClient,
         PointsPrice,
         OrdersService,
+        PayConfig,
         OrderExpiry,
         alipayProvider,
         { provide: BILLING_CLOCK, useValue: systemClock },

@@ -225,6 +225,17 @@ export class OrderController {
     void reply.header('content-type', 'text/plain; charset=utf-8').send(answer);
   }
 
+  /**
+   * What the top-up form may offer: `{alipay, remittanceAccount}` — whether the billing service holds
+   * Alipay's keys (else an Alipay order is refused) and the bank account of the parameter
+   * `billing.remittance.account` in the request's language (null when unset).
+   */
+  @Get('pay/config')
+  @RequirePermissions(R.pay)
+  payConfig(@Req() request: FastifyRequest) {
+    return this.services.forward(O.payConfig, request, {});
+  }
+
   /** One order (its owner or an administrator). */
   @Get(':id')
   @RequirePermissions(R.list)

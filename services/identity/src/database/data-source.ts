@@ -19,6 +19,7 @@ import { ShowBillingMenus1764600370000 } from './migrations/1764600370000-ShowBi
 import { RealNameRequests1764600400000 } from './migrations/1764600400000-RealNameRequests';
 import { BillingRewards1764600500000 } from './migrations/1764600500000-BillingRewards';
 import { MissionPrice1764600600000 } from './migrations/1764600600000-MissionPrice';
+import { RemittanceAccount1764600700000 } from './migrations/1764600700000-RemittanceAccount';
 
 /** Migrations in order; listed explicitly so the build needs no file globbing. */
 export const IDENTITY_MIGRATIONS = [
@@ -39,6 +40,7 @@ export const IDENTITY_MIGRATIONS = [
   RealNameRequests1764600400000,
   BillingRewards1764600500000,
   MissionPrice1764600600000,
+  RemittanceAccount1764600700000,
 ];
 
 export function identityDataSourceOptions(url: string) {
