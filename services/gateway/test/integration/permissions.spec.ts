@@ -2,8 +2,8 @@ import { Reflector } from '@nestjs/core';
 import { billingStarter } from '@platform/billing';
 import { hasAllPermissions, hasAnyPermission } from '@platform/contracts';
 import { identityStarter } from '@platform/identity';
-import { notificationStarter } from '@platform/notification';
 import { SessionStore } from '@platform/nest-common';
+import { notificationStarter } from '@platform/notification';
 import { workflowStarter } from '@platform/workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 

@@ -16,7 +16,7 @@ import { CamundaRestClient, type LockedExternalTaskDto } from '@platform/engine'
 import { baseEnvSchema, callService, createRpcClient, type RpcClient } from '@platform/nest-common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { dataOf, eventually, freePort,startWorkflowStack, type WorkflowStack } from '../support';
+import { dataOf, eventually, freePort, startWorkflowStack, type WorkflowStack } from '../support';
 
 // The rest of a mission's life on the embedded engine: rerun from a node (after an error, after
 // completion), the owner's reply to an agent's question, an administrator's review. The test plays
