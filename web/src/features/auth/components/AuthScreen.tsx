@@ -67,7 +67,9 @@ export function AuthScreen({
             {panel === 'login' ? <LoginForm onSignedIn={onSignedIn} onSwitch={onPanel} /> : null}
             <Suspense
               fallback={
-                <Center py="xl">
+                // About the height of the forms it stands for, so the card does not jump when they
+                // arrive (layout shift on a phone).
+                <Center py="xl" mih={panel === 'register' ? 520 : 400}>
                   <Loader size="sm" />
                 </Center>
               }
