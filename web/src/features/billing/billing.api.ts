@@ -3,6 +3,7 @@ import type {
   OrderCreatedView,
   OrderFileKind,
   OrderView,
+  PayConfigView,
   PayType,
   PointsAccountView,
   PromotionView,
@@ -20,8 +21,6 @@ export const WUJIE_USER_LIST_URL = '/wujie/user/list';
 export const FLAGS_URL = '/wujie/user/invitation/flags';
 export const INVITED_USERS_URL = '/wujie/user/promotion/invited';
 export const REWARD_CONFIG_URL = '/wujie/reward/config/list';
-/** The parameter (System → Parameters) holding the bank account shown for a remittance. */
-export const REMITTANCE_ACCOUNT_KEY = 'billing.remittance.account';
 
 export interface TopUpBody {
   amount: number;
@@ -120,14 +119,18 @@ export const accountQuery = (userId?: number) =>
       }),
   });
 
-/** The bank account a remittance goes to (a system parameter; empty when not set). */
-export const remittanceAccountQuery = () =>
+/**
+ * What the top-up form may offer: Alipay when the server holds its keys, and the bank account of a
+ * remittance (the parameter billing.remittance.account, in the language asked; null when unset).
+ * null when the server cannot say (the choice stays open; a refused Alipay order says why).
+ */
+export const payConfigQuery = (lang: string) =>
   queryOptions({
-    queryKey: ['billing', 'remittance-account'],
+    queryKey: ['billing', 'pay-config', lang],
     queryFn: () =>
-      requestData<string>(`/system/config/configKey/${REMITTANCE_ACCOUNT_KEY}`, {
-        silent: true,
-      }).catch(() => ''),
+      requestData<PayConfigView | null>('/wujie/order/pay/config', { silent: true }).catch(
+        () => null,
+      ),
     staleTime: 60_000,
   });
 

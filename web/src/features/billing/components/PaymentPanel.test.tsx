@@ -40,12 +40,27 @@ const choose = (field: 0 | 1, name: string, type: string) => {
 
 describe(PaymentPanel.name, () => {
   it('should ask for the proof first, then upload it and mark the order paid', async () => {
-    server().on('/system/config/configKey/billing.remittance.account', (_req, res) =>
-      json(res, { code: 200, msg: 'Bank of Tests 6222 0000', data: 'Bank of Tests 6222 0000' }),
+    server().on('/wujie/order/pay/config', (_req, res) =>
+      json(res, {
+        code: 200,
+        msg: 'ok',
+        data: {
+          alipay: false,
+          remittanceAccount: {
+            bankName: 'Bank of Tests',
+            accountName: '',
+            accountNumber: '6222 0000',
+            note: '',
+          },
+        },
+      }),
     );
     const onDone = vi.fn();
     render(<PaymentPanel order={base} onDone={onDone} />);
-    expect(await screen.findByText('Bank of Tests 6222 0000', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('6222 0000', {}, SLOW)).toBeTruthy();
+    expect(screen.getByTestId('remittance-account').textContent).toBe(
+      'Bank: Bank of TestsAccount number: 6222 0000',
+    );
     fireEvent.click(screen.getByTestId('mark-paid'));
     expect(await screen.findByText('Please upload the file', {}, SLOW)).toBeTruthy();
     expect(calls('/wujie/order/user/payed')).toHaveLength(0);
@@ -65,7 +80,8 @@ describe(PaymentPanel.name, () => {
     choose(1, 'contract.exe', 'application/octet-stream');
     fireEvent.click(screen.getByTestId('mark-paid'));
     expect(await screen.findByText('Incorrect file format', {}, SLOW)).toBeTruthy();
-    expect(calls('/wujie/order/')).toHaveLength(0);
+    // Only the payment settings were asked: no file, no order move.
+    expect(calls('/wujie/order/').filter((r) => !r.url.includes('/pay/config'))).toHaveLength(0);
     expect(uploads.filter(([, kind]) => kind === 'contract')).toEqual([]);
     expect(onDone).not.toHaveBeenCalled();
   });

@@ -12,9 +12,10 @@ import { useEffect, useState } from 'react';
 
 import { notify } from '../../../lib/notify';
 import { formatTime } from '../../mission/mission-format';
-import { alipayQuery, moveOrder, remittanceAccountQuery, uploadOrderFile } from '../billing.api';
+import { alipayQuery, moveOrder, uploadOrderFile } from '../billing.api';
 import { OrderFileField } from './fields';
 import { QrCode } from './QrCode';
+import { accountOf, RemittanceAccount, usePayConfig } from './RemittanceAccount';
 
 /** How often the QR page asks whether Alipay says the trade is paid. */
 const ALIPAY_POLL_MS = 3000;
@@ -71,7 +72,7 @@ function RemittancePayment({
   onDone: (status: OrderStatus) => void;
 }) {
   const { t, i18n } = useLingui();
-  const account = useQuery(remittanceAccountQuery());
+  const config = usePayConfig();
   const [proof, setProof] = useState<File | null>(null);
   const [contract, setContract] = useState<File | null>(null);
   const [errors, setErrors] = useState<Partial<Record<OrderFileKind, string>>>({});
@@ -117,9 +118,7 @@ function RemittancePayment({
               <Code>{order.orderNo}</Code> in the transfer's remark.
             </Trans>
           </Text>
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="remittance-account">
-            {account.data || t`Please contact customer service for the bank account.`}
-          </Text>
+          <RemittanceAccount account={accountOf(config)} />
         </Stack>
       </Alert>
       {order.overseas ? (

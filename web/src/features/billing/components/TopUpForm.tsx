@@ -25,10 +25,11 @@ import {
   type SigningParty,
 } from '@platform/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 
 import { requestData } from '../../../lib/request';
 import type { TopUpBody } from '../billing.api';
+import { accountOf, RemittanceAccount, usePayConfig } from './RemittanceAccount';
 
 /** Amounts offered as one click (yuan); any other whole amount can be typed. */
 const PRESETS = [100, 500, 1000, 5000];
@@ -103,6 +104,13 @@ export function TopUpForm({ onSubmit }: { onSubmit: (body: TopUpBody) => Promise
   });
   const [busy, setBusy] = useState(false);
   const { values } = form;
+  const payConfig = usePayConfig();
+  // Only a server that says so refuses Alipay here; one that cannot say still refuses the order.
+  const noAlipay = payConfig.data?.alipay === false;
+  const { setFieldValue } = form;
+  useEffect(() => {
+    if (noAlipay && values.payType === 'alipay') setFieldValue('payType', 'remittance');
+  }, [noAlipay, values.payType, setFieldValue]);
   const company = values.signingParty === 'company';
   const amount = typeof values.amount === 'number' ? values.amount : 0;
   const points = pointsFor(amount, price.data ?? POINTS_PER_YUAN_DEFAULT);
@@ -174,10 +182,25 @@ export function TopUpForm({ onSubmit }: { onSubmit: (body: TopUpBody) => Promise
         <Radio.Group label={labels.payType} withAsterisk {...form.getInputProps('payType')}>
           <Group mt={6}>
             <Radio value="remittance" label={t`Bank remittance`} data-testid="pay-remittance" />
-            {/* A server without Alipay's keys refuses it: "please pay by remittance". */}
-            <Radio value="alipay" label={t`Alipay`} data-testid="pay-alipay" />
+            <Radio
+              value="alipay"
+              label={t`Alipay`}
+              disabled={noAlipay}
+              description={
+                noAlipay ? t`Alipay is not available, please pay by remittance` : undefined
+              }
+              data-testid="pay-alipay"
+            />
           </Group>
         </Radio.Group>
+        {values.payType === 'remittance' ? (
+          <Stack gap={4}>
+            <Text size="sm" c="dimmed">
+              <Trans>The remittance goes to:</Trans>
+            </Text>
+            <RemittanceAccount account={accountOf(payConfig)} />
+          </Stack>
+        ) : null}
         <Radio.Group
           label={labels.signingParty}
           withAsterisk
