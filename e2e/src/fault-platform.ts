@@ -162,8 +162,13 @@ function databaseVariables(): string[] {
   return [...names];
 }
 
+/**
+ * `transportProxy: false` connects the services to Redis directly (no transport cut then): the proxy
+ * runs in this process, so a test that blocks its event loop would stall the platform's Redis too.
+ */
 export async function startFaultPlatform(
   overrides: Record<string, string> = {},
+  { transportProxy = true } = {},
 ): Promise<FaultPlatform> {
   for (const binary of ['redis-server', 'mariadbd', 'mariadb-install-db']) {
     try {
@@ -250,14 +255,14 @@ export async function startFaultPlatform(
     join(dir, 'mariadb.log'),
   );
   await Promise.all([redis.start(), mariadb.start()]);
-  const proxy = await cuttableProxy(proxyPort, redisPort);
+  const proxy = transportProxy ? await cuttableProxy(proxyPort, redisPort) : undefined;
 
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
     NODE_ENV: 'development',
     LOG_LEVEL: 'warn',
     NAMESPACE,
-    REDIS_URL: `redis://127.0.0.1:${proxyPort}/0`,
+    REDIS_URL: proxy ? `redis://127.0.0.1:${proxyPort}/0` : redisUrl,
     GATEWAY_HOST: '127.0.0.1',
     GATEWAY_PORT: String(gatewayPort),
     SOCKET_PORT: String(socketPort),
@@ -329,7 +334,7 @@ export async function startFaultPlatform(
       await Promise.race([exited(platform), sleep(20_000)]);
       if (platform.exitCode === null) platform.kill('SIGKILL');
     }
-    await proxy.close();
+    await proxy?.close();
     await Promise.all([redis.kill(), mariadb.kill()]);
     rmSync(dir, { recursive: true, force: true });
   };
@@ -357,7 +362,10 @@ export async function startFaultPlatform(
     runDir,
     redis,
     mariadb,
-    cutTransport: (ms) => proxy.cutFor(ms),
+    cutTransport: (ms) => {
+      if (!proxy) throw new Error('started without the transport proxy');
+      return proxy.cutFor(ms);
+    },
     status,
     pids() {
       const pids: Record<string, number> = {};

@@ -20,7 +20,7 @@ describe('resilience', () => {
   let browser: Browser | undefined;
 
   beforeAll(async () => {
-    platform = await startFaultPlatform();
+    platform = await startFaultPlatform({}, { transportProxy: false });
     token = await signIn(platform.baseUrl);
   }, 300_000);
   afterAll(async () => {
