@@ -4,7 +4,14 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 
 import { registerUser } from './api';
-import { openContext, pageApi, signIn, useBrowser } from './browser';
+import {
+  type MenuRoute,
+  openContext,
+  pageApi,
+  shownMenuPaths,
+  signIn,
+  useBrowser,
+} from './browser';
 import { ADMIN_PASSWORD, mysqlUrl } from './stack';
 
 /** The eight theme colours of the settings drawer (web/src/features/layout/layout.store.ts). */
@@ -29,26 +36,6 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'];
 const USER_PASSWORD = 'User#Pass2024';
 
 type Language = 'zh' | 'en';
-
-interface MenuRoute {
-  path: string;
-  hidden?: boolean;
-  children?: MenuRoute[];
-}
-
-/** The address of every entry the menu shows (leaves of the server's tree that are not hidden). */
-function shownMenuPaths(routes: MenuRoute[], parent = ''): string[] {
-  return routes
-    .filter((route) => !route.hidden)
-    .flatMap((route) => {
-      const path = (route.path.startsWith('/') ? route.path : `${parent}/${route.path}`).replace(
-        /\/+/g,
-        '/',
-      );
-      return route.children?.length ? shownMenuPaths(route.children, path) : [path];
-    })
-    .filter((path) => !/^https?:/.test(path));
-}
 
 interface Finding {
   page: string;

@@ -205,3 +205,23 @@ export async function pathOf(page: Page): Promise<string> {
   const url = new URL(page.url());
   return url.pathname + url.search;
 }
+
+export interface MenuRoute {
+  path: string;
+  hidden?: boolean;
+  children?: MenuRoute[];
+}
+
+/** The address of every entry the menu shows (leaves of the server's tree that are not hidden). */
+export function shownMenuPaths(routes: MenuRoute[], parent = ''): string[] {
+  return routes
+    .filter((route) => !route.hidden)
+    .flatMap((route) => {
+      const path = (route.path.startsWith('/') ? route.path : `${parent}/${route.path}`).replace(
+        /\/+/g,
+        '/',
+      );
+      return route.children?.length ? shownMenuPaths(route.children, path) : [path];
+    })
+    .filter((path) => !/^https?:/.test(path));
+}

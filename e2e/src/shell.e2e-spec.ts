@@ -3,10 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { registerUser } from './api';
 import {
+  type MenuRoute,
   openContext,
   pageApi,
   pathOf,
   screenshot,
+  shownMenuPaths,
   signIn,
   signInAsAdmin,
   useBrowser,
@@ -17,26 +19,6 @@ const browser = useBrowser();
 
 const storageValue = (page: Page, key: string) =>
   page.evaluate((name) => JSON.parse(localStorage.getItem(`wujie-${name}`) ?? 'null'), key);
-
-interface MenuRoute {
-  path: string;
-  hidden?: boolean;
-  children?: MenuRoute[];
-}
-
-/** The address of every entry the menu shows (leaves of the server's tree that are not hidden). */
-function shownMenuPaths(routes: MenuRoute[], parent = ''): string[] {
-  return routes
-    .filter((route) => !route.hidden)
-    .flatMap((route) => {
-      const path = (route.path.startsWith('/') ? route.path : `${parent}/${route.path}`).replace(
-        /\/+/g,
-        '/',
-      );
-      return route.children?.length ? shownMenuPaths(route.children, path) : [path];
-    })
-    .filter((path) => !/^https?:/.test(path));
-}
 
 const tagPaths = (page: Page) =>
   page.$$eval('[data-tag-path]', (tags) => tags.map((tag) => tag.getAttribute('data-tag-path')));
