@@ -43,7 +43,7 @@ describe(CrudPage.name, () => {
     page([PERMISSIONS.system.post.add]);
     await screen.findByText('post 20');
     expect(api().seen[0]!.url).toContain('pageNum=1&pageSize=20');
-    await userEvent.click(screen.getByRole('button', { name: '5' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Page 5' }));
     await waitFor(() => expect(api().seen.at(-1)!.url).toContain('pageNum=5&pageSize=20'));
   });
 
