@@ -68,7 +68,10 @@ describe('antibody toolkit', () => {
   it('should switch the texts to English', async () => {
     await page.getByTestId('lang-en').click();
     await tab('Numbering').waitFor();
-    await page.getByRole('heading', { name: 'Antibody toolkit' }).waitFor();
+    await page
+      .getByTestId('antibody-toolkit')
+      .getByRole('heading', { name: 'Antibody toolkit' })
+      .waitFor();
     await page.getByTestId('sidebar-menu').getByText('Antibody toolkit').waitFor();
     expect(await tab('编号').count()).toBe(0);
     await screenshot(page, 'antibody-numbering-en');
