@@ -9,5 +9,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // What a poll waits for crosses the gateway, a service and the database; on a loaded CI machine
+    // that is more than Vitest's 1 s default, though never more than a few seconds when it works.
+    expect: { poll: { timeout: 10_000, interval: 100 } },
   },
 });

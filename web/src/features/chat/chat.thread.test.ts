@@ -176,4 +176,37 @@ describe('threadReducer', () => {
       ['IMGT', 'complete'],
     ]);
   });
+  it('should not let a read sent before the reply ended set it back or drop newer messages', () => {
+    const done = run(
+      EMPTY_THREAD,
+      sent('k1', 'q'),
+      event('k1', { type: 'start', conversationId: 1, userMessageId: 1, messageId: 2 }),
+      event('k1', { type: 'delta', text: 'Predicting epitopes.' }),
+      event('k1', { type: 'done', messageId: 2 }),
+    );
+    // Read when the conversation opened, answered after the stream's end: the reply still streaming.
+    const whileStreaming = run(done, {
+      type: 'loaded',
+      messages: [
+        stored({ id: 1, role: 'user', content: 'q' }),
+        stored({ id: 2, role: 'assistant', content: '', status: 'streaming' }),
+      ],
+    });
+    expect(whileStreaming.messages.map((m) => [m.key, m.content, m.status])).toEqual([
+      ['k1', 'q', 'complete'],
+      [replyKey('k1'), 'Predicting epitopes.', 'complete'],
+    ]);
+    // Read before the question was stored at all.
+    const beforeSend = run(done, { type: 'loaded', messages: [] });
+    expect(beforeSend.messages.map((m) => m.content)).toEqual(['q', 'Predicting epitopes.']);
+    // The next read holds both as stored: the stored text wins.
+    const after = run(whileStreaming, {
+      type: 'loaded',
+      messages: [
+        stored({ id: 1, role: 'user', content: 'q' }),
+        stored({ id: 2, role: 'assistant', content: 'Predicting epitopes (stored).' }),
+      ],
+    });
+    expect(after.messages.map((m) => m.content)).toEqual(['q', 'Predicting epitopes (stored).']);
+  });
 });

@@ -125,6 +125,36 @@ function applyEvent(thread: Thread, key: string, event: ChatReplyEvent): Thread 
   }
 }
 
+/**
+ * The stored messages as the screen shows them. Messages already on screen keep their keys, so
+ * nothing re-mounts when the ids come back, and the mission a reply announced stays with it until
+ * its card has read the mission. A read may have been answered before the reply it holds ended (it
+ * was sent when the conversation opened): a reply the screen already saw end is not set back to
+ * streaming, and messages newer than everything the read holds stay. A message the server never
+ * stored (a refused send, an answer to a mission) stays after the stored ones.
+ */
+function mergeStored(
+  shownMessages: readonly ThreadMessage[],
+  storedMessages: readonly ChatMessageView[],
+): ThreadMessage[] {
+  const shown = new Map(shownMessages.map((m) => [m.id, m]));
+  const storedIds = new Set(storedMessages.map((m) => m.id));
+  const newestStored = Math.max(0, ...storedIds);
+  const merged = storedMessages.map((m): ThreadMessage => {
+    const onScreen = shown.get(m.id);
+    if (onScreen && m.status === 'streaming' && onScreen.status !== 'streaming') return onScreen;
+    return {
+      ...fromStored(m),
+      key: onScreen?.key ?? `m${m.id}`,
+      mission: onScreen?.mission ?? null,
+    };
+  });
+  const notInRead = shownMessages.filter(
+    (m) => m.id === null || (m.id > newestStored && !storedIds.has(m.id)),
+  );
+  return [...merged, ...notInRead];
+}
+
 export function threadReducer(thread: Thread, action: ThreadAction): Thread {
   switch (action.type) {
     case 'reset':
@@ -132,22 +162,7 @@ export function threadReducer(thread: Thread, action: ThreadAction): Thread {
     case 'loaded': {
       // The stream's events are newer than any read while it runs; the page reads again after it.
       if (thread.streaming) return thread;
-      // Messages already on screen keep their keys, so nothing re-mounts when the ids come back, and
-      // the mission a reply announced stays with it until its card has read the mission. A message
-      // the server never stored (a refused send, an answer to a mission) stays after the stored ones.
-      const shown = new Map(thread.messages.map((m) => [m.id, m]));
-      const unsaved = thread.messages.filter((m) => m.id === null);
-      return {
-        messages: [
-          ...action.messages.map((m) => ({
-            ...fromStored(m),
-            key: shown.get(m.id)?.key ?? `m${m.id}`,
-            mission: shown.get(m.id)?.mission ?? null,
-          })),
-          ...unsaved,
-        ],
-        streaming: null,
-      };
+      return { messages: mergeStored(thread.messages, action.messages), streaming: null };
     }
     case 'sent': {
       const { key, message, time } = action;
