@@ -13,6 +13,22 @@ export const ORDER_MESSAGES = {
     zh: '支付宝支付未开通，请选择线下汇款',
     en: 'Alipay payment is not available, please pay by remittance',
   },
+  'order.refund_balance_insufficient': {
+    zh: '支付宝拒绝退款：商户支付宝账户余额不足，请充值后重试，订单仍为已支付',
+    en: "Alipay refused the refund: the merchant's Alipay balance is too low. Top it up and try again; the order stays paid",
+  },
+  'order.refund_trade_closed': {
+    zh: '支付宝拒绝退款：该交易已结束或已关闭，不能再退款，订单仍为已支付',
+    en: 'Alipay refused the refund: the trade is finished or closed and can no longer be refunded; the order stays paid',
+  },
+  'order.refund_refused': {
+    zh: '支付宝拒绝退款（{code}：{reason}），订单仍为已支付',
+    en: 'Alipay refused the refund ({code}: {reason}); the order stays paid',
+  },
+  'order.refund_unconfirmed': {
+    zh: '支付宝未确认退款，订单仍为已支付；请重试（同一笔退款不会重复退）',
+    en: 'Alipay did not confirm the refund; the order stays paid. Try again (the same refund is never paid twice)',
+  },
   'order.proof_required': {
     zh: '请先上传汇款凭证',
     en: 'Please upload the remittance proof first',

@@ -26,7 +26,13 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { InjectBillingDb } from '../database/inject';
 import { writeEvent } from '../events/outbox';
 import { LedgerService } from '../ledger/ledger.service';
-import { ALIPAY_GATEWAY, type AlipayGateway } from '../payment/alipay.gateway';
+import {
+  ALIPAY_GATEWAY,
+  type AlipayGateway,
+  type AlipayRefundAnswer,
+  isRefunded,
+  refundRequestNo,
+} from '../payment/alipay.gateway';
 import { BILLING_CLOCK, type Clock } from './clock';
 import { ORDER_COLUMNS, type OrderRow, orderView } from './order.rows';
 import { PointsPrice } from './points-price';
@@ -164,6 +170,11 @@ export class OrdersService {
     await this.db.transaction(async (tx) => {
       const order = await this.locked(tx, orderId, actor === 'owner' ? caller : null);
       await this.apply(tx, order, action, actor, caller, options);
+      // Last, inside the transaction: the table and the points check have passed (so no money goes
+      // back for a refund the ledger would refuse), and a refusal rolls the whole move back.
+      if (action === 'adminRefund' && paidThroughAlipay(order)) {
+        await this.refundThroughAlipay(order, options.reason ?? '');
+      }
     });
     const rows: OrderRow[] = await this.db.query(
       `SELECT ${ORDER_COLUMNS} FROM recharge_order o WHERE o.id = ?`,
@@ -358,6 +369,31 @@ export class OrdersService {
     });
   }
 
+  /** alipay.trade.refund of the whole order; throws (in the caller's words) unless Alipay paid back. */
+  private async refundThroughAlipay(order: OrderRow, reason: string): Promise<void> {
+    const gateway = this.requireAlipay();
+    const amount = yuan(order.amount);
+    const answer = await gateway
+      .refund({
+        orderNo: order.order_no,
+        tradeNo: order.trade_no,
+        amount,
+        requestNo: refundRequestNo(order.order_no),
+        reason,
+      })
+      .catch((error: unknown) => {
+        // No answer: Alipay may have refunded; a retry sends the same request number.
+        this.logger.warn(`alipay.trade.refund ${order.order_no}: ${String(error)}`);
+        throw new DomainError('order.refund_unconfirmed', {}, 601);
+      });
+    if (isRefunded(answer, amount)) return;
+    this.logger.warn(
+      `alipay.trade.refund ${order.order_no} refused: ${answer.code} ${answer.subCode ?? ''} ` +
+        `fund_change=${answer.fundChange ?? ''} refund_fee=${answer.refundFee ?? ''}`,
+    );
+    throw refundRefusal(answer);
+  }
+
   private async precreate(orderId: number, orderNo: string, amount: number): Promise<string> {
     const gateway = this.requireAlipay();
     const subject = `${ledgerReasonText('recharge', 'zh')} ${orderNo}`;
@@ -502,6 +538,33 @@ export class OrdersService {
 }
 
 const abnormal = () => new DomainError('order.status_abnormal', {}, 601);
+
+/** Alipay's trade number is the proof the money came through Alipay (an administrator's
+ * confirmation of an Alipay order records none: that money is returned by hand, as a remittance). */
+const paidThroughAlipay = (order: OrderRow) => order.pay_type === 'alipay' && !!order.trade_no;
+
+/** Alipay sub codes an administrator can act on, in our own words (both languages). */
+const REFUND_REFUSALS: Record<
+  string,
+  'order.refund_balance_insufficient' | 'order.refund_trade_closed'
+> = {
+  'ACQ.SELLER_BALANCE_NOT_ENOUGH': 'order.refund_balance_insufficient',
+  'ACQ.TRADE_HAS_FINISHED': 'order.refund_trade_closed',
+  'ACQ.TRADE_HAS_CLOSE': 'order.refund_trade_closed',
+  'ACQ.TRADE_STATUS_ERROR': 'order.refund_trade_closed',
+};
+
+function refundRefusal(answer: AlipayRefundAnswer): DomainError {
+  // Accepted but no money moved and none refunded before: not a refusal, not a refund either.
+  if (answer.code === '10000') return new DomainError('order.refund_unconfirmed', {}, 601);
+  const known = answer.subCode ? REFUND_REFUSALS[answer.subCode] : undefined;
+  if (known) return new DomainError(known, {}, 601);
+  return new DomainError(
+    'order.refund_refused',
+    { code: answer.subCode ?? answer.code, reason: answer.subMsg ?? '' },
+    601,
+  );
+}
 const isPaid = (status: string) => status === 'TRADE_SUCCESS' || status === 'TRADE_FINISHED';
 const yuan = (amount: number) => Number(amount).toFixed(2);
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 
 import { describe, expect, it } from 'vitest';
 
-import { keyTypeOf } from './alipay.gateway';
+import { isRefunded, keyTypeOf } from './alipay.gateway';
 
 const bareBody = (pem: string) => pem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, '');
 
@@ -19,5 +19,27 @@ describe(keyTypeOf.name, () => {
   it("should tell a bare base64 body (Alipay's key tool) by parsing it", () => {
     expect(keyTypeOf(bareBody(pkcs8))).toBe('PKCS8');
     expect(keyTypeOf(bareBody(pkcs1))).toBe('PKCS1');
+  });
+});
+
+describe(isRefunded.name, () => {
+  const answer = {
+    code: '10000',
+    subCode: null,
+    subMsg: null,
+    fundChange: 'Y',
+    refundFee: '100.00',
+  };
+
+  it('should count money that moved now, or a repeat whose refunded total covers the amount', () => {
+    expect(isRefunded(answer, '100.00')).toBe(true);
+    expect(isRefunded({ ...answer, fundChange: 'N' }, '100.00')).toBe(true);
+  });
+
+  it('should not count an accepted request that moved nothing, nor a business failure', () => {
+    expect(isRefunded({ ...answer, fundChange: 'N', refundFee: '0.00' }, '100.00')).toBe(false);
+    expect(isRefunded({ ...answer, fundChange: null, refundFee: null }, '100.00')).toBe(false);
+    const failed = { ...answer, code: '40004', subCode: 'ACQ.SELLER_BALANCE_NOT_ENOUGH' };
+    expect(isRefunded(failed, '100.00')).toBe(false);
   });
 });

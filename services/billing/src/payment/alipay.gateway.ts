@@ -11,8 +11,47 @@ export interface AlipayGateway {
   query(orderNo: string): Promise<AlipayTrade | null>;
   /** alipay.trade.close: the QR code of a cancelled order can no longer be paid. */
   close(orderNo: string): Promise<void>;
+  /** alipay.trade.refund: Alipay's answer as it is (`isRefunded` tells whether money went back). */
+  refund(request: AlipayRefundRequest): Promise<AlipayRefundAnswer>;
   /** Whether an asynchronous notification carries Alipay's valid signature. */
   verifyNotify(fields: Record<string, string>): boolean;
+}
+
+export interface AlipayRefundRequest {
+  orderNo: string;
+  /** Alipay's trade number when known (either it or the order number identifies the trade). */
+  tradeNo: string | null;
+  /** Yuan with two decimals ("100.00"). */
+  amount: string;
+  /** out_request_no: the same for every attempt of one refund, so a retry pays nothing twice. */
+  requestNo: string;
+  reason: string;
+}
+
+export interface AlipayRefundAnswer {
+  code: string;
+  subCode: string | null;
+  subMsg: string | null;
+  /** 'Y' when this call moved money; 'N' on a repeat of a refund made before (or nothing moved). */
+  fundChange: string | null;
+  /** The trade's refunded total so far, in yuan. */
+  refundFee: string | null;
+}
+
+const SUCCESS = '10000';
+const TRADE_NOT_EXIST = 'ACQ.TRADE_NOT_EXIST';
+
+/** The refund request number of an order's (one, whole) refund. */
+export const refundRequestNo = (orderNo: string) => `${orderNo}RF`;
+
+/**
+ * Whether Alipay has paid back `amount`: code 10000 is only "request accepted"; Alipay's own
+ * guidance is that fund_change Y means refunded, and a repeat of an earlier request answers N with
+ * the trade's refunded total in refund_fee, which then must cover the amount.
+ */
+export function isRefunded(answer: AlipayRefundAnswer, amount: string): boolean {
+  if (answer.code !== SUCCESS) return false;
+  return answer.fundChange === 'Y' || Number(answer.refundFee ?? 0) >= Number(amount);
 }
 
 export interface AlipayTrade {
@@ -48,9 +87,6 @@ export function keyTypeOf(privateKey: string): 'PKCS8' | 'PKCS1' {
   }
 }
 
-const SUCCESS = '10000';
-const TRADE_NOT_EXIST = 'ACQ.TRADE_NOT_EXIST';
-
 /** A result of alipay-sdk's exec (camel-cased keys). */
 interface ExecResult {
   code?: string;
@@ -61,6 +97,8 @@ interface ExecResult {
   tradeStatus?: string;
   tradeNo?: string;
   totalAmount?: string;
+  fundChange?: string;
+  refundFee?: string;
 }
 
 export class AlipaySdkGateway implements AlipayGateway {
@@ -126,6 +164,29 @@ export class AlipaySdkGateway implements AlipayGateway {
     if (result.code !== SUCCESS && result.subCode !== TRADE_NOT_EXIST) {
       throw new Error(`alipay.trade.close failed: ${result.code} ${result.subCode ?? ''}`);
     }
+  }
+
+  async refund(request: AlipayRefundRequest): Promise<AlipayRefundAnswer> {
+    const result = (await this.sdk.exec(
+      'alipay.trade.refund',
+      {
+        bizContent: {
+          outTradeNo: request.orderNo,
+          ...(request.tradeNo ? { tradeNo: request.tradeNo } : {}),
+          refundAmount: request.amount,
+          outRequestNo: request.requestNo,
+          refundReason: request.reason.slice(0, 256),
+        },
+      },
+      { validateSign: true },
+    )) as ExecResult;
+    return {
+      code: result.code ?? '',
+      subCode: result.subCode ?? null,
+      subMsg: result.subMsg ?? null,
+      fundChange: result.fundChange ?? null,
+      refundFee: result.refundFee ?? null,
+    };
   }
 
   verifyNotify(fields: Record<string, string>): boolean {

@@ -25,6 +25,7 @@ import { loadBillingEnv } from '../../src/config/env';
 import { LedgerService } from '../../src/ledger/ledger.service';
 import { startBilling } from '../../src/main';
 import { OrderExpiry } from '../../src/orders/order-expiry';
+import { refundRequestNo } from '../../src/payment/alipay.gateway';
 import { type AlipayDouble, forgerKey, startAlipayDouble } from '../support/alipay-double';
 
 // Recharge orders through the gateway's HTTP API on the real services (identity, billing), MariaDB
@@ -525,5 +526,80 @@ describe('Alipay face-to-face payment (signed double)', () => {
     expect(paid.body.data).toMatchObject({ status: 'completed', tradeStatus: 'TRADE_SUCCESS' });
     expect(await credits(orderNo)).toEqual({ count: 1, points });
     expect((await post('/wujie/order/alipay/query', bob, { orderId })).body.code).toBe(404);
+  });
+
+  /** An Alipay order the buyer paid (Alipay's trade succeeded, the QR page's poll completed it). */
+  async function paidAlipayOrder() {
+    const created = await createOrder(alice, { payType: 'alipay' });
+    alipay.trades.get(created.orderNo)!.status = 'TRADE_SUCCESS';
+    const paid = await post('/wujie/order/alipay/query', alice, { orderId: created.orderId });
+    expect(paid.body.data).toMatchObject({ status: 'completed' });
+    return created;
+  }
+
+  const refund = (orderId: number, lang: 'en' | 'zh' = 'en') =>
+    api(stack)
+      .post('/prod-api/wujie/order/admin/refund')
+      .set('Authorization', `Bearer ${admin}`)
+      .set('repeatSubmit', 'false')
+      .query({ lang })
+      .send({ orderId, reason: 'Asked back' });
+
+  it('should refund a paid Alipay order through alipay.trade.refund, then take its points back', async () => {
+    const { orderId, orderNo } = await paidAlipayOrder();
+    const res = await refund(orderId);
+    expect(res.body, JSON.stringify(res.body)).toMatchObject({ code: 200 });
+    expect(alipay.refunds.get(refundRequestNo(orderNo))).toEqual({
+      outTradeNo: orderNo,
+      amount: '100.00',
+      calls: 1,
+    });
+    expect(alipay.badRequests).toBe(0);
+    expect((await order(orderId)).status).toBe('cancelled');
+    expect(await credits(orderNo)).toEqual({ count: 2, points: 0 });
+  });
+
+  it('should leave a refused refund paid and tell the administrator why in their language', async () => {
+    const { orderId, orderNo, points } = await paidAlipayOrder();
+    alipay.refundRefusal = { subCode: 'ACQ.SELLER_BALANCE_NOT_ENOUGH', subMsg: '卖家余额不足' };
+    try {
+      const en = await refund(orderId, 'en');
+      expect(en.body).toMatchObject({ code: 601 });
+      expect(en.body.msg).toContain("merchant's Alipay balance is too low");
+      const zh = await refund(orderId, 'zh');
+      expect(zh.body).toMatchObject({ code: 601 });
+      expect(zh.body.msg).toContain('余额不足');
+    } finally {
+      alipay.refundRefusal = null;
+    }
+    expect((await order(orderId)).status).toBe('completed');
+    expect(await credits(orderNo)).toEqual({ count: 1, points });
+    expect(alipay.refunds.has(refundRequestNo(orderNo))).toBe(false);
+    // Once Alipay can pay it back, the same refund goes through.
+    expect((await refund(orderId)).body.code).toBe(200);
+    expect((await order(orderId)).status).toBe('cancelled');
+  });
+
+  it('should finish a refund Alipay made but whose answer never reached billing, paying nothing twice', async () => {
+    const { orderId, orderNo } = await paidAlipayOrder();
+    // An earlier attempt: Alipay refunded under the order's refund request number, billing did
+    // not hear back. The retry sends the same number, and Alipay answers fund_change N.
+    alipay.refunds.set(refundRequestNo(orderNo), {
+      outTradeNo: orderNo,
+      amount: '100.00',
+      calls: 1,
+    });
+    expect((await refund(orderId)).body.code).toBe(200);
+    expect(alipay.refunds.get(refundRequestNo(orderNo))?.calls).toBe(2);
+    expect((await order(orderId)).status).toBe('cancelled');
+    expect(await credits(orderNo)).toEqual({ count: 2, points: 0 });
+  });
+
+  it('should not ask Alipay about a remittance order it refunds', async () => {
+    const { orderId, orderNo } = await orderIn('completed');
+    const before = alipay.refunds.size;
+    expect((await refund(orderId)).body.code).toBe(200);
+    expect(alipay.refunds.size).toBe(before);
+    expect(await credits(orderNo)).toEqual({ count: 2, points: 0 });
   });
 });

@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A stand-in for Alipay's OpenAPI gateway that speaks its protocol: it checks the RSA2 signature
- * of each request (the application's public key), answers alipay.trade.precreate and
- * alipay.trade.query with RSA2-signed responses (its own key pair), and signs the asynchronous
+ * of each request (the application's public key), answers alipay.trade.precreate, .query, .close
+ * and .refund with RSA2-signed responses (its own key pair), and signs the asynchronous
  * notifications a test posts to the platform. So alipay-sdk's real code runs on both sides.
  */
 export interface AlipayDouble {
@@ -18,6 +18,10 @@ export interface AlipayDouble {
   trades: Map<string, { totalAmount: string; status: string; tradeNo: string }>;
   /** Requests whose signature did not verify. */
   badRequests: number;
+  /** alipay.trade.refund requests by out_request_no (a repeat of one refunds nothing more). */
+  refunds: Map<string, { outTradeNo: string; amount: string; calls: number }>;
+  /** When set, alipay.trade.refund answers this business failure (e.g. the seller's balance). */
+  refundRefusal: { subCode: string; subMsg: string } | null;
   /** A notification of a paid trade, signed by Alipay's key (or by `signWith`, to forge one). */
   notification(
     outTradeNo: string,
@@ -66,6 +70,8 @@ export async function startAlipayDouble(): Promise<AlipayDouble> {
     alipayPublicKey: alipay.publicKey,
     trades,
     badRequests: 0,
+    refunds: new Map(),
+    refundRefusal: null,
     notification(outTradeNo, overrides = {}, signWith = alipay.privateKey) {
       const trade = trades.get(outTradeNo);
       const fields: Record<string, string> = {
@@ -94,6 +100,59 @@ export async function startAlipayDouble(): Promise<AlipayDouble> {
       return { ...fields, sign: rsa2(signContent(fields, ['sign', 'sign_type']), signWith) };
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+
+  const businessFailed = (subCode: string, subMsg: string, biz: Record<string, string>) => ({
+    code: '40004',
+    msg: 'Business Failed',
+    sub_code: subCode,
+    sub_msg: subMsg,
+    out_trade_no: biz.out_trade_no,
+    refund_fee: '0.00',
+    send_back_fee: '0.00',
+  });
+
+  /**
+   * As Alipay refunds: only a paid trade, never more than was paid; the same out_request_no again
+   * answers Success with fund_change N (nothing moved this time) and the trade's refunded total.
+   */
+  const refund = (biz: Record<string, string>) => {
+    const trade = trades.get(biz.out_trade_no);
+    if (!trade) return businessFailed('ACQ.TRADE_NOT_EXIST', '交易不存在', biz);
+    const refundedOf = () =>
+      [...double.refunds.values()]
+        .filter((r) => r.outTradeNo === biz.out_trade_no)
+        .reduce((sum, r) => sum + Number(r.amount), 0);
+    const answer = (fundChange: 'Y' | 'N') => ({
+      code: '10000',
+      msg: 'Success',
+      trade_no: trade.tradeNo,
+      out_trade_no: biz.out_trade_no,
+      buyer_logon_id: '159****5620',
+      fund_change: fundChange,
+      refund_fee: refundedOf().toFixed(2),
+      gmt_refund_pay: '2026-11-27 12:00:00',
+    });
+    const earlier = double.refunds.get(biz.out_request_no);
+    if (earlier) {
+      earlier.calls += 1;
+      return answer('N');
+    }
+    if (double.refundRefusal) {
+      return businessFailed(double.refundRefusal.subCode, double.refundRefusal.subMsg, biz);
+    }
+    if (trade.status !== 'TRADE_SUCCESS') {
+      return businessFailed('ACQ.TRADE_STATUS_ERROR', '交易状态不合法', biz);
+    }
+    if (Number(biz.refund_amount) + refundedOf() > Number(trade.totalAmount)) {
+      return businessFailed('ACQ.REASON_TRADE_REFUND_FEE_ERR', '退款金额无效', biz);
+    }
+    double.refunds.set(biz.out_request_no, {
+      outTradeNo: biz.out_trade_no,
+      amount: biz.refund_amount,
+      calls: 1,
+    });
+    return answer('Y');
   };
 
   const server: Server = createServer((req, res) => {
@@ -182,6 +241,10 @@ export async function startAlipayDouble(): Promise<AlipayDouble> {
                 },
           ),
         );
+        return;
+      }
+      if (method === 'alipay.trade.refund') {
+        res.end(respond(method, refund(biz)));
         return;
       }
       res.statusCode = 404;
