@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { dropDatabase, ensureDatabase, parseMysqlUrl } from './database';
 import { type BaseEnv, baseEnvSchema } from './env';
-import { eventJobId, OutboxRelay } from './outbox-relay';
+import { EVENT_OUTBOX_DDL, eventJobId, OutboxRelay } from './outbox-relay';
 import { bullConnection, bullPrefix } from './queues';
 
 // Two relays on one outbox (two instances of a service): every row is published once, by one of
@@ -40,11 +40,7 @@ beforeAll(async () => {
     password,
     database,
   }).initialize();
-  await db.query(`CREATE TABLE event_outbox (
-    id bigint NOT NULL AUTO_INCREMENT, event_type varchar(64) NOT NULL,
-    idempotency_key varchar(128) NOT NULL, payload json NOT NULL,
-    created_at datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3), published_at datetime(3) NULL,
-    PRIMARY KEY (id), UNIQUE KEY uk_key (idempotency_key))`);
+  await db.query(EVENT_OUTBOX_DDL);
 });
 
 afterAll(async () => {

@@ -37,6 +37,23 @@ export function eventJobId(idempotencyKey: string): string {
   return idempotencyKey.replace(/:/g, '_');
 }
 
+/**
+ * The outbox table a producer writes its events to in the transaction of the change they announce,
+ * and the relay publishes from (created by the producer's migration). Migrations that already ran
+ * create it from this text, so it must not change: a new shape is a new migration.
+ */
+export const EVENT_OUTBOX_DDL = `CREATE TABLE event_outbox (
+  id bigint NOT NULL AUTO_INCREMENT,
+  event_type varchar(64) NOT NULL,
+  idempotency_key varchar(128) NOT NULL,
+  payload json NOT NULL,
+  created_at datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
+  published_at datetime(3) NULL,
+  PRIMARY KEY (id),
+  UNIQUE KEY uk_event_idempotency (idempotency_key),
+  KEY idx_event_unpublished (published_at, id)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci`;
+
 export interface OutboxRelayOptions {
   /** The producer's database (TypeORM data source, initialised). */
   dataSource: DataSource;

@@ -1,12 +1,6 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EVENT_QUEUES } from '@platform/contracts';
-import { OutboxRelay, startEventWorker } from '@platform/nest-common';
+import { RelayedOutbox, startEventWorker } from '@platform/nest-common';
 import type { DataSource } from 'typeorm';
 
 import { BILLING_ENV, type BillingEnv } from '../config/env';
@@ -18,25 +12,25 @@ import { RewardsService } from '../rewards/rewards.service';
  * and relays its own outbox (points credited, order status changes) to the queues that route them.
  */
 @Injectable()
-export class BillingEventsService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class BillingEventsService extends RelayedOutbox {
   private readonly logger = new Logger('BillingEvents');
-  private relay: OutboxRelay | null = null;
   private worker: { close(): Promise<void> } | null = null;
 
   constructor(
     @Inject(BILLING_ENV) private readonly env: BillingEnv,
-    @InjectBillingDb() private readonly db: DataSource,
+    @InjectBillingDb() db: DataSource,
     private readonly rewards: RewardsService,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.relay = new OutboxRelay({
-      dataSource: this.db,
-      env: this.env,
-      intervalMs: this.env.BILLING_RELAY_INTERVAL_MS,
+  ) {
+    super(() => ({
+      dataSource: db,
+      env,
+      intervalMs: env.BILLING_RELAY_INTERVAL_MS,
       logger: this.logger,
-    });
-    this.relay.start();
+    }));
+  }
+
+  override onApplicationBootstrap(): void {
+    super.onApplicationBootstrap();
     this.worker = startEventWorker({
       env: this.env,
       queue: EVENT_QUEUES.billing,
@@ -46,8 +40,8 @@ export class BillingEventsService implements OnApplicationBootstrap, OnApplicati
     });
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  override async onApplicationShutdown(): Promise<void> {
     await this.worker?.close();
-    await this.relay?.stop();
+    await super.onApplicationShutdown();
   }
 }

@@ -1,3 +1,4 @@
+import { EVENT_OUTBOX_DDL } from '@platform/nest-common';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 const AUDIT = `
@@ -200,17 +201,7 @@ export class CreateIdentitySchema1763769600000 implements MigrationInterface {
       KEY idx_outbox_target (target, created_at)
     ) ${TABLE_OPTIONS}`);
 
-    await q.query(`CREATE TABLE event_outbox (
-      id bigint NOT NULL AUTO_INCREMENT,
-      event_type varchar(64) NOT NULL,
-      idempotency_key varchar(128) NOT NULL,
-      payload json NOT NULL,
-      created_at datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
-      published_at datetime(3) NULL,
-      PRIMARY KEY (id),
-      UNIQUE KEY uk_event_idempotency (idempotency_key),
-      KEY idx_event_unpublished (published_at, id)
-    ) ${TABLE_OPTIONS}`);
+    await q.query(EVENT_OUTBOX_DDL);
   }
 
   async down(q: QueryRunner): Promise<void> {

@@ -1,3 +1,4 @@
+import { EVENT_OUTBOX_DDL } from '@platform/nest-common';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
@@ -9,17 +10,7 @@ export class EventOutbox1764600200000 implements MigrationInterface {
   name = 'EventOutbox1764600200000';
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query(`CREATE TABLE event_outbox (
-      id bigint NOT NULL AUTO_INCREMENT,
-      event_type varchar(64) NOT NULL,
-      idempotency_key varchar(128) NOT NULL,
-      payload json NOT NULL,
-      created_at datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
-      published_at datetime(3) NULL,
-      PRIMARY KEY (id),
-      UNIQUE KEY uk_event_idempotency (idempotency_key),
-      KEY idx_event_unpublished (published_at, id)
-    ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci`);
+    await q.query(EVENT_OUTBOX_DDL);
   }
 
   async down(q: QueryRunner): Promise<void> {
