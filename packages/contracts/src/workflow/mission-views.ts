@@ -11,6 +11,12 @@ export interface MissionStartedView {
   status: MissionStatus;
 }
 
+/** The answer to an agent's question: the mission's state, and where the answer was written. */
+export interface MissionRepliedView extends MissionStartedView {
+  /** The owner's message holding the answer in the mission's conversation; null without one. */
+  messageId: number | null;
+}
+
 export interface MissionSummaryView {
   id: number;
   code: string;

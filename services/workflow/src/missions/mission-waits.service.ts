@@ -5,6 +5,7 @@ import {
   MISSION_STATUS,
   type MissionAskView,
   missionMove,
+  type MissionRepliedView,
   type MissionStartedView,
   type MissionStatus,
   type MissionWaitKind,
@@ -19,8 +20,9 @@ import type {
   MissionReviewRpcBody,
 } from '@platform/contracts/dto';
 import type { TaskDto } from '@platform/engine';
-import { type DataSource, In } from 'typeorm';
+import { type DataSource, type EntityManager, In } from 'typeorm';
 
+import { ChatMessage, Conversation } from '../chat/conversation.entity';
 import { isDuplicateEntry, iso, unique } from '../common/commands';
 import { InjectWorkflowDb } from '../database/inject';
 import { EngineConnection } from '../engine/engine-connection';
@@ -131,7 +133,7 @@ export class MissionWaitsService {
   }
 
   /** The owner (or an administrator) answers the oldest open question of the current run. */
-  async reply(body: MissionReplyRpcBody, caller: MissionCaller): Promise<MissionStartedView> {
+  async reply(body: MissionReplyRpcBody, caller: MissionCaller): Promise<MissionRepliedView> {
     const mission = await this.access.byId(caller, body.id);
     const move = missionMove('reply', mission.status);
     if (!move.ok) throw new DomainError(move.refusal);
@@ -140,11 +142,7 @@ export class MissionWaitsService {
     if (!text && !files.length) throw new DomainError('mission.reply_required');
     const wait = await this.openWait(mission, ['user_input']);
     if (!wait) throw new DomainError('mission.wait_missing');
-    const answered = await this.close(wait, 'answered', {
-      reply: { text, files },
-      answeredBy: caller.userId,
-      answeredAt: new Date(),
-    });
+    const answered = await this.answer(mission, wait, { text, files }, caller.userId);
     if (!answered) throw new DomainError('mission.status_mismatch');
     const next = await this.openWait(mission, ['user_input']);
     if (next) {
@@ -155,7 +153,7 @@ export class MissionWaitsService {
         ...(next.questionEn ? { questionEn: next.questionEn } : {}),
       });
       await this.unlock(mission, wait);
-      return missionState(mission);
+      return { ...missionState(mission), messageId: answered.messageId };
     }
     const moved = await this.moves
       .move(
@@ -165,11 +163,11 @@ export class MissionWaitsService {
         { detail: { nodeId: wait.nodeId } },
       )
       .catch(async (error: unknown) => {
-        await this.reopen(wait);
+        await this.reopen(wait, answered.messageId);
         throw error;
       });
     await this.unlock(mission, wait);
-    return missionState(moved);
+    return { ...missionState(moved), messageId: answered.messageId };
   }
 
   /** An administrator approves (the task completes) or rejects (the mission stops) a review. */
@@ -441,12 +439,52 @@ export class MissionWaitsService {
   }
 
   /** Closes an open wait (compare-and-set): false when it was closed already. */
+  /**
+   * Closes the owner's question with their reply and, when the mission belongs to a conversation,
+   * writes the reply there as the owner's message, in one transaction: a reload of the chat shows
+   * the answer where it was given. False when the question was answered already.
+   */
+  private async answer(
+    mission: Mission,
+    wait: MissionWait,
+    reply: { text: string; files: string[] },
+    userId: number,
+  ): Promise<{ messageId: number | null } | false> {
+    return this.db.transaction(async (manager) => {
+      const changes = { reply, answeredBy: userId, answeredAt: new Date() };
+      if (!(await this.close(wait, 'answered', changes, manager))) return false;
+      if (mission.conversationId === null) return { messageId: null };
+      const messages = manager.getRepository(ChatMessage);
+      const message = await messages.save(
+        messages.create({
+          conversationId: mission.conversationId,
+          role: 'user',
+          content: reply.text,
+          files: reply.files.length
+            ? reply.files.map((fileName) => ({
+                fileName,
+                originalFilename: fileName.split('/').pop() ?? fileName,
+              }))
+            : null,
+          missionId: mission.id,
+          agent: null,
+          status: 'complete',
+        }),
+      );
+      await manager
+        .getRepository(Conversation)
+        .update({ id: mission.conversationId }, { updateTime: new Date() });
+      return { messageId: Number(message.id) };
+    });
+  }
+
   private async close(
     wait: MissionWait,
     state: MissionWaitState,
     changes: Partial<Pick<MissionWait, 'reply' | 'reason' | 'answeredBy' | 'answeredAt'>> = {},
+    manager: EntityManager = this.db.manager,
   ): Promise<boolean> {
-    const result = await this.db
+    const result = await manager
       .getRepository(MissionWait)
       .createQueryBuilder()
       .update(MissionWait)
@@ -458,12 +496,18 @@ export class MissionWaitsService {
     return true;
   }
 
-  private async reopen(wait: MissionWait): Promise<void> {
-    await this.db
-      .getRepository(MissionWait)
-      .update(
-        { id: wait.id },
-        { state: 'open', reply: null, reason: null, answeredBy: null, answeredAt: null },
-      );
+  /** Undoes a close whose mission could not move (and the answer it wrote into the conversation). */
+  private async reopen(wait: MissionWait, answerMessageId: number | null = null): Promise<void> {
+    await this.db.transaction(async (manager) => {
+      await manager
+        .getRepository(MissionWait)
+        .update(
+          { id: wait.id },
+          { state: 'open', reply: null, reason: null, answeredBy: null, answeredAt: null },
+        );
+      if (answerMessageId !== null) {
+        await manager.getRepository(ChatMessage).delete({ id: answerMessageId });
+      }
+    });
   }
 }

@@ -28,6 +28,7 @@ import { CamundaRestError, type ProcessInstanceDto } from '@platform/engine';
 import type { DataSource } from 'typeorm';
 
 import { MissionCharges } from '../billing/mission-charges.service';
+import { ConversationAccess } from '../chat/conversation-access';
 import { contains } from '../common/commands';
 import { pageRows } from '../common/pages';
 import { InjectWorkflowDb } from '../database/inject';
@@ -86,6 +87,7 @@ export class MissionsService {
     private readonly moves: MissionMoves,
     private readonly waits: MissionWaitsService,
     private readonly charges: MissionCharges,
+    private readonly conversations: ConversationAccess,
   ) {}
 
   /**
@@ -100,6 +102,11 @@ export class MissionsService {
   ): Promise<MissionStartedView> {
     const inputs = inputsOf(body.inputs);
     if (!hasMissionInput(inputs)) throw new DomainError('mission.inputs_required');
+    // The mission's questions and the owner's answers are written into this conversation: only
+    // the caller's own.
+    if (body.conversationId !== undefined && body.conversationId !== null) {
+      await this.conversations.writable(caller, body.conversationId);
+    }
     const workflow = await this.workflows.find(body.workflowId);
     const startable =
       workflow.status === WORKFLOW_STATUS.online ||

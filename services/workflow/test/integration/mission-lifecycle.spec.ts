@@ -6,6 +6,7 @@ import {
   MISSION_VARIABLES,
   type MissionAskView,
   type MissionLogView,
+  type MissionRepliedView,
   type MissionStartedView,
   type MissionView,
   outputVariable,
@@ -13,6 +14,7 @@ import {
   WORKFLOW_PATTERNS as W,
 } from '@platform/contracts';
 import { CamundaRestClient, type LockedExternalTaskDto } from '@platform/engine';
+import { registerByPhone } from '@platform/gateway/testing';
 import { baseEnvSchema, callService, createRpcClient, type RpcClient } from '@platform/nest-common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -110,7 +112,7 @@ describe('mission lifecycle: rerun, user input, review', () => {
     await s?.close();
   });
 
-  async function missionOn(nodes: NodeSpec[]): Promise<MissionView> {
+  async function missionOn(nodes: NodeSpec[], extra: object = {}): Promise<MissionView> {
     seq += 1;
     const key = `lifecycle_${seq}`;
     const { id } = dataOf<{ id: number }>(
@@ -122,7 +124,11 @@ describe('mission lifecycle: rerun, user input, review', () => {
       }),
     );
     const started = dataOf<MissionStartedView>(
-      await s.post('/wujie/mission', { workflowId: id, inputs: { text: 'humanize EVQLV' } }),
+      await s.post('/wujie/mission', {
+        workflowId: id,
+        inputs: { text: 'humanize EVQLV' },
+        ...extra,
+      }),
     );
     return mission(started.id);
   }
@@ -342,7 +348,8 @@ describe('mission lifecycle: rerun, user input, review', () => {
   });
 
   it('should wait for the owner when an agent asks, and resume the node with the reply', async () => {
-    const m = await missionOn([agent('Task_1', 'Plan', 100)]);
+    const conversationId = dataOf<{ id: number }>(await s.post('/wujie/chat', {})).id;
+    const m = await missionOn([agent('Task_1', 'Plan', 100)], { conversationId });
     const task = (await lock(m.code))!;
     const node = { missionCode: m.code, runId: m.currentRunId, nodeId: 'Task_1' };
     await report(W.missionNodeStarted, node);
@@ -374,7 +381,7 @@ describe('mission lifecycle: rerun, user input, review', () => {
 
     const empty = await s.post(`/wujie/mission/${m.id}/reply`, { text: '  ' }, 'en');
     expect(empty.body).toMatchObject({ code: 500, msg: 'Enter a reply or attach a file' });
-    const replied = dataOf<MissionStartedView>(
+    const replied = dataOf<MissionRepliedView>(
       await s.post(`/wujie/mission/${m.id}/reply`, { text: 'IMGT', files: ['vh.fasta'] }),
     );
     expect(replied.status).toBe('in_progress');
@@ -382,6 +389,19 @@ describe('mission lifecycle: rerun, user input, review', () => {
     // A second reply has nothing to answer.
     const twice = await s.post(`/wujie/mission/${m.id}/reply`, { text: 'again' }, 'en');
     expect(twice.body).toMatchObject({ code: 500, msg: 'Task status does not match' });
+    // The answer is in the mission's conversation, once, where a reload of the chat shows it.
+    const conversation = dataOf<Record<string, unknown>[]>(
+      await s.get(`/wujie/chat/${conversationId}/messages`),
+    );
+    expect(conversation).toEqual([
+      expect.objectContaining({
+        id: replied.messageId,
+        role: 'user',
+        content: 'IMGT',
+        files: [{ fileName: 'vh.fasta', originalFilename: 'vh.fasta' }],
+        missionId: m.id,
+      }),
+    ]);
 
     // Unlocked at once: a worker fetches the node again and, asking again, gets the reply.
     const resumed = (await lock(m.code, 2_000))!;
@@ -400,6 +420,22 @@ describe('mission lifecycle: rerun, user input, review', () => {
     });
     const logs = await logsOf(m.code);
     expect(logs.map((l) => [l.nodeId, l.attempt, l.status])).toEqual([['Task_1', 1, 'success']]);
+  });
+
+  it("should refuse to start a mission in another user's conversation", async () => {
+    const other = await registerByPhone(s.stack);
+    const theirs = dataOf<{ id: number }>(
+      await s.post('/wujie/chat', {}).set('Authorization', `Bearer ${other.token}`),
+    ).id;
+    const refused = await s.post(
+      '/wujie/mission',
+      { workflowId: 1, inputs: { text: 'humanize EVQLV' }, conversationId: theirs },
+      'en',
+    );
+    expect(refused.body).toMatchObject({
+      code: 403,
+      msg: 'You have no permission to access this data',
+    });
   });
 
   const reviewed = () =>

@@ -162,15 +162,16 @@ export function ChatPage(_props: PageProps) {
     const time = new Date().toISOString();
     const key = `s${(sentKeys += 1)}`;
     if (asking) {
+      let answered: { messageId: number | null };
       try {
-        await missionApi.reply(asking.id, {
+        answered = await missionApi.reply(asking.id, {
           text: message.content,
           files: message.files.map((f) => f.fileName),
         });
       } catch {
         return false; // the request layer has shown why
       }
-      dispatch({ type: 'answered', key, message, time });
+      dispatch({ type: 'answered', key, id: answered.messageId, message, time });
       void queryClient.invalidateQueries({ queryKey: missionKeys.one(asking.id) });
       return true;
     }

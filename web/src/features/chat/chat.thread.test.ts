@@ -161,6 +161,7 @@ describe('threadReducer', () => {
       {
         type: 'answered',
         key: 'k2',
+        id: null,
         message: { content: 'IMGT', files: [], patch: '' },
         time: TIME,
       },
@@ -208,5 +209,29 @@ describe('threadReducer', () => {
       ],
     });
     expect(after.messages.map((m) => m.content)).toEqual(['q', 'Predicting epitopes (stored).']);
+  });
+  it('should show an answer to a mission once, under the key it was shown with', () => {
+    const answered = run(
+      EMPTY_THREAD,
+      { type: 'loaded', messages: [stored({ id: 1, role: 'assistant', content: 'started' })] },
+      {
+        type: 'answered',
+        key: 'k2',
+        id: 7,
+        message: { content: 'IMGT', files: [], patch: '' },
+        time: TIME,
+      },
+    );
+    const loaded = run(answered, {
+      type: 'loaded',
+      messages: [
+        stored({ id: 1, role: 'assistant', content: 'started' }),
+        stored({ id: 7, role: 'user', content: 'IMGT', missionId: 3 }),
+      ],
+    });
+    expect(loaded.messages.map((m) => [m.key, m.content])).toEqual([
+      ['m1', 'started'],
+      ['k2', 'IMGT'],
+    ]);
   });
 });

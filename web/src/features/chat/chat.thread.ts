@@ -50,8 +50,11 @@ export interface Outgoing {
 export type ThreadAction =
   | { type: 'loaded'; messages: readonly ChatMessageView[] }
   | { type: 'sent'; key: string; message: Outgoing; time: string }
-  /** The user's answer to a mission that asked: shown in the thread, no reply streams. */
-  | { type: 'answered'; key: string; message: Outgoing; time: string }
+  /**
+   * The user's answer to a mission that asked: shown in the thread, no reply streams. `id` is the
+   * message the server wrote it into (null when the mission has no conversation).
+   */
+  | { type: 'answered'; key: string; id: number | null; message: Outgoing; time: string }
   | { type: 'event'; key: string; event: ChatReplyEvent }
   /** The stream ended or broke before `done` or `error`. */
   | { type: 'interrupted'; key: string; message: string }
@@ -186,10 +189,10 @@ export function threadReducer(thread: Thread, action: ThreadAction): Thread {
       };
     }
     case 'answered': {
-      const { key, message, time } = action;
+      const { key, id, message, time } = action;
       const answer: ThreadMessage = {
         key,
-        id: null,
+        id,
         role: 'user',
         ...message,
         agent: null,

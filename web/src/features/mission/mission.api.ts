@@ -1,6 +1,7 @@
 import type {
   MissionInputs,
   MissionLogView,
+  MissionRepliedView,
   MissionStartedView,
   MissionView,
   NamedView,
@@ -42,7 +43,7 @@ export const missionApi = {
     post<MissionStartedView>(`/wujie/mission/${id}/rerun`, { nodeId }),
   /** The user's answer when an agent asked for input. */
   reply: (id: number, body: { text?: string; files?: string[] }) =>
-    post<MissionStartedView>(`/wujie/mission/${id}/reply`, body),
+    post<MissionRepliedView>(`/wujie/mission/${id}/reply`, body),
   /** An administrator's decision on a node waiting for review or confirmation. */
   review: (id: number, body: { approve: boolean; reason?: string }) =>
     post<MissionStartedView>(`/wujie/mission/${id}/review`, body),

@@ -202,7 +202,8 @@ export function MessageList({
           <Bubble
             key={message.key}
             message={message}
-            card={renderCard(message)}
+            // Only a reply carries its mission's card; the owner's answers to the mission name it too.
+            card={message.role === 'assistant' ? renderCard(message) : null}
             userName={userName}
           />
         ))}
