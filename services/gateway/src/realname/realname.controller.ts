@@ -36,8 +36,10 @@ const N = ['实名认证', 'Real-name authentication'] as const;
 export class RealNameController {
   constructor(private readonly identity: ServiceClient) {}
 
+  /** Each key is a Redis entry in identity for 10 minutes: limited like the other real-name routes. */
   @Get('key')
   @RequirePermissions(P.wujie.realName.certify)
+  @RateLimit('code')
   key(@Req() request: FastifyRequest): Promise<RealNameKeyView> {
     return this.identity.forward(R.key, request);
   }

@@ -71,3 +71,31 @@ describe('rate limits of the auth endpoints', () => {
     expect(limited.body.msg).toMatch(/^Too many requests, please try again in \d+ seconds$/);
   });
 });
+
+describe('rate limit of the real-name key', () => {
+  let stack: TestStack;
+  let token: string;
+
+  beforeAll(async () => {
+    // The real-name routes share the verification-code budget: 30 a minute per IP, 3 at 0.1.
+    stack = await startStack([identityStarter], { RATE_LIMIT_FACTOR: '0.1' });
+    await setCaptcha(stack, false);
+    token = await login(stack, 'admin', ADMIN_PASSWORD);
+  });
+  afterAll(() => stack.close());
+
+  const key = (lang: 'en' | 'zh') =>
+    api(stack)
+      .get(`/prod-api/ali/identity/key?lang=${lang}`)
+      .set('Authorization', `Bearer ${token}`);
+
+  it('should answer 429 in the language asked once an IP asks for too many keys', async () => {
+    for (let i = 0; i < 3; i += 1) expect((await key('en')).status).not.toBe(429);
+    const en = await key('en');
+    expect(en.status).toBe(429);
+    expect(en.body.msg).toMatch(/^Too many requests, please try again in \d+ seconds$/);
+    const zh = await key('zh');
+    expect(zh.status).toBe(429);
+    expect(zh.body.msg).toMatch(/^请求过于频繁，请\d+秒后再试$/);
+  });
+});
