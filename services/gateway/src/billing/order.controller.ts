@@ -35,10 +35,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import { Public, RequirePermissions } from '../common/decorators';
 import { Log } from '../common/oper-log';
+import { forwardPage } from '../common/paging';
+import { idOf } from '../common/path-ids';
 import { UPLOADS_ROOT } from '../config/env';
 import { CONTENT_TYPES, receiveFile, resolveStored, storeFile } from '../files/uploads';
 import { ServiceClient } from '../rpc/service-client';
-import { forwardPage, idOf } from '../workflow/ids';
 
 const R = PERMISSIONS.wujie.recharge;
 const ORDER_LOG: [string, string] = ['充值订单', 'Recharge order'];

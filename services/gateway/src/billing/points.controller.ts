@@ -19,9 +19,9 @@ import type { FastifyRequest } from 'fastify';
 
 import { RequirePermissions } from '../common/decorators';
 import { Log } from '../common/oper-log';
+import { forwardPage } from '../common/paging';
 import { stateOf } from '../common/request-context';
 import { ServiceClient } from '../rpc/service-client';
-import { forwardPage } from '../workflow/ids';
 
 const P = PERMISSIONS.wujie;
 const POINTS_LOG: [string, string] = ['积分变动', 'Points change'];

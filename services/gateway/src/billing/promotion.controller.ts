@@ -13,8 +13,8 @@ import { PageQueryBody } from '@platform/contracts/dto';
 import type { FastifyRequest } from 'fastify';
 
 import { RequirePermissions } from '../common/decorators';
+import { forwardPage } from '../common/paging';
 import { ServiceClient } from '../rpc/service-client';
-import { forwardPage } from '../workflow/ids';
 
 const VIEW = PERMISSIONS.wujie.promotion.view;
 

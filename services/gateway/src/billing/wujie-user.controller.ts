@@ -25,8 +25,8 @@ import type { FastifyRequest } from 'fastify';
 import { RequirePermissions } from '../common/decorators';
 import { Paged } from '../common/envelope';
 import { Log } from '../common/oper-log';
+import { forwardPage } from '../common/paging';
 import { ServiceClient } from '../rpc/service-client';
-import { forwardPage } from '../workflow/ids';
 
 const U = PERMISSIONS.wujie.user;
 const USER_LOG: [string, string] = ['用户积分与邀请', 'User points and invitations'];

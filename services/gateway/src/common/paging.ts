@@ -1,9 +1,23 @@
+import type { PageView } from '@platform/contracts';
+import type { FastifyRequest } from 'fastify';
+
+import type { ServiceClient } from '../rpc/service-client';
 import { Paged } from './envelope';
 
 /** A service's `{rows, total}` as the list envelope. */
 export async function paged<T>(result: Promise<{ rows: T[]; total: number }>): Promise<Paged<T>> {
   const { rows, total } = await result;
   return new Paged(rows, total);
+}
+
+/** Forwards a list query and answers `{code, msg, rows, total}`. */
+export async function forwardPage<T>(
+  services: ServiceClient,
+  pattern: string,
+  request: FastifyRequest,
+  query: object,
+): Promise<Paged<T>> {
+  return paged(services.forward<PageView<T>>(pattern, request, query));
 }
 
 const EXPORT_PAGE = 500;

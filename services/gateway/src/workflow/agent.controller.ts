@@ -23,8 +23,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 
 import { RequirePermissions } from '../common/decorators';
+import { forwardPage } from '../common/paging';
+import { idOf, idsOf } from '../common/path-ids';
 import { ServiceClient } from '../rpc/service-client';
-import { forwardPage, idOf, idsOf } from './ids';
 
 const A = PERMISSIONS.wujie.agent;
 const S = PERMISSIONS.wujie.skill;

@@ -28,8 +28,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 
 import { RequirePermissions } from '../common/decorators';
+import { forwardPage } from '../common/paging';
+import { idOf, idsOf } from '../common/path-ids';
 import { ServiceClient } from '../rpc/service-client';
-import { forwardPage, idOf, idsOf } from './ids';
 
 const M = PERMISSIONS.bpm.model;
 const FORM = PERMISSIONS.bpm.form;

@@ -38,6 +38,8 @@ import type Redis from 'ioredis';
 import { RequirePermissions } from '../common/decorators';
 import { Envelope } from '../common/envelope';
 import { Log, NoLog } from '../common/oper-log';
+import { forwardPage } from '../common/paging';
+import { idOf } from '../common/path-ids';
 import { GATEWAY_REDIS } from '../common/redis.provider';
 import { languageOf, stateOf } from '../common/request-context';
 import { GATEWAY_ENV, type GatewayEnv, UPLOADS_ROOT } from '../config/env';
@@ -45,7 +47,6 @@ import { receiveFile, storeFile } from '../files/uploads';
 import { ServiceClient } from '../rpc/service-client';
 import { readAttachments } from './chat-attachments';
 import { EventReader, sseFrame } from './chat-stream';
-import { forwardPage, idOf } from './ids';
 
 const C = PERMISSIONS.wujie.chat;
 const CHAT_LOG: [string, string] = ['对话', 'Conversation'];

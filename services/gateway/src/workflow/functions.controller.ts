@@ -21,8 +21,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 
 import { RequirePermissions } from '../common/decorators';
+import { forwardPage } from '../common/paging';
+import { idOf, idsOf } from '../common/path-ids';
 import { ServiceClient } from '../rpc/service-client';
-import { forwardPage, idOf, idsOf } from './ids';
 
 const F = PERMISSIONS.wujie.functions;
 

@@ -13,8 +13,9 @@ import type { FastifyRequest } from 'fastify';
 
 import { RequirePermissions } from '../common/decorators';
 import { Log } from '../common/oper-log';
+import { forwardPage } from '../common/paging';
+import { idOf } from '../common/path-ids';
 import { ServiceClient } from '../rpc/service-client';
-import { forwardPage, idOf } from './ids';
 
 const M = PERMISSIONS.wujie.mission;
 const MISSION_LOG: [string, string] = ['任务', 'Task'];

@@ -28,8 +28,9 @@ import type { FastifyRequest } from 'fastify';
 
 import { RequirePermissions } from '../common/decorators';
 import { Envelope } from '../common/envelope';
+import { forwardPage } from '../common/paging';
+import { idOf, idsOf } from '../common/path-ids';
 import { ServiceClient } from '../rpc/service-client';
-import { forwardPage, idOf, idsOf } from './ids';
 
 const P = PERMISSIONS.wujie.workflow;
 
