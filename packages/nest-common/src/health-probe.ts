@@ -1,23 +1,27 @@
 import { createServer, type Server } from 'node:http';
 
 import type { INestMicroservice } from '@nestjs/common';
+import { DiscoveryService, ModulesContainer } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 
 import type { BaseEnv } from './env';
 
 const PROBE_TIMEOUT_MS = 2000;
 
-/** The service's TypeORM data source, when it has one. */
-function dataSourceOf(app: INestMicroservice): DataSource | undefined {
-  try {
-    return app.get(DataSource, { strict: false });
-  } catch {
-    return undefined;
-  }
+/**
+ * The service's TypeORM data sources, found by what they are rather than by token: most services
+ * name theirs ('billing', 'notification', …), which `app.get(DataSource)` does not find, and a probe
+ * that found none would answer UP with the database gone.
+ */
+function dataSourcesOf(app: INestMicroservice): DataSource[] {
+  const providers = new DiscoveryService(app.get(ModulesContainer)).getProviders();
+  const found = providers
+    .map((wrapper) => wrapper.instance as unknown)
+    .filter((instance): instance is DataSource => instance instanceof DataSource);
+  return [...new Set(found)];
 }
 
-async function databaseAnswers(dataSource: DataSource | undefined): Promise<boolean> {
-  if (!dataSource) return true;
+async function databaseAnswers(dataSource: DataSource): Promise<boolean> {
   if (!dataSource.isInitialized) return false;
   let timer: NodeJS.Timeout | undefined;
   try {
@@ -34,6 +38,9 @@ async function databaseAnswers(dataSource: DataSource | undefined): Promise<bool
   }
 }
 
+const databasesAnswer = async (dataSources: DataSource[]) =>
+  (await Promise.all(dataSources.map(databaseAnswers))).every(Boolean);
+
 /**
  * The HTTP probe of a transport-only service on HEALTH_PORT (issue 19): `/live` (liveness: the process
  * runs) and `/health` (readiness: its database answers), 200 `{"status":"UP"}` or 503 `DOWN`. Used by
@@ -44,14 +51,14 @@ export async function startHealthProbe(
   env: BaseEnv,
 ): Promise<Server | undefined> {
   if (!env.HEALTH_PORT) return undefined;
-  const dataSource = dataSourceOf(app);
+  const dataSources = dataSourcesOf(app);
   const server = createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];
     if (req.method !== 'GET' || (path !== '/live' && path !== '/health')) {
       res.writeHead(404).end();
       return;
     }
-    const ready = path === '/live' ? Promise.resolve(true) : databaseAnswers(dataSource);
+    const ready = path === '/live' ? Promise.resolve(true) : databasesAnswer(dataSources);
     void ready.then((up) => {
       res
         .writeHead(up ? 200 : 503, { 'content-type': 'application/json' })
