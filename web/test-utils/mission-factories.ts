@@ -28,6 +28,9 @@ export function logRow(overrides: Partial<MissionLogView> = {}): MissionLogView 
     startedAt: '2025-01-01T00:00:00.000Z',
     endedAt: '',
     attempt: 1,
+    promptTokens: 0,
+    completionTokens: 0,
+    tokensEstimated: false,
     ...overrides,
   };
 }

@@ -195,6 +195,18 @@ export class MissionNodeEndedBody extends MissionNodeBody {
   @Optional()
   @IsISO8601({}, INVALID)
   endedAt?: string;
+
+  /** What the node's language-model calls cost, summed (none without a model). */
+  @OptionalInt(0, 2_000_000_000)
+  promptTokens?: number;
+
+  @OptionalInt(0, 2_000_000_000)
+  completionTokens?: number;
+
+  /** True when the provider reported no counts and these were estimated from the text. */
+  @Optional()
+  @IsBoolean(INVALID)
+  tokensEstimated?: boolean;
 }
 
 export class MissionCompletedBody extends MissionRefBody {

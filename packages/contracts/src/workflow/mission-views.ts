@@ -69,4 +69,8 @@ export interface MissionLogView {
   startedAt: string;
   endedAt: string;
   attempt: number;
+  /** The node's language-model tokens (0 without a model); estimated when the provider gave none. */
+  promptTokens: number;
+  completionTokens: number;
+  tokensEstimated: boolean;
 }

@@ -7,7 +7,7 @@ import { loadAgentWorkerEnv } from '../config/env';
 import { ToolRegistry } from '../tools/tool-registry';
 import type { WorkflowClient } from '../workflow/workflow-client';
 import { AgentFailure, type AskOwner, AwaitingReply } from './agent-failure';
-import { AgentRunner } from './agent-runner';
+import { AgentRunner, tokensOf } from './agent-runner';
 
 // How an agent runs: its skills' tools and functions in order without a model, or a bounded
 // tool-calling loop with one (a scripted provider stands in for the model here; the functions'
@@ -171,7 +171,17 @@ describe(AgentRunner.name, () => {
     expect(output.result).toBe('CDR-H3 is WGGDGFYAMDY (Kabat); score 3.');
     expect(output).toMatchObject({
       functions: { score: 3 },
-      model: { name: 'scripted', steps: 3 },
+      // The node's cost is every call's, not the last one's.
+      model: {
+        name: 'scripted',
+        steps: 3,
+        usage: { promptTokens: 3, completionTokens: 3, totalTokens: 6, estimated: true },
+      },
+    });
+    expect(tokensOf(output)).toEqual({
+      promptTokens: 3,
+      completionTokens: 3,
+      tokensEstimated: true,
     });
     expect((output.number as { scheme: string }).scheme).toBe('kabat');
     expect(output.humanize).toBeUndefined();

@@ -8,11 +8,13 @@ import {
   type NodeRunOutputView,
   renderMessage,
 } from '@platform/contracts';
+import type { MissionNodeEndedBody } from '@platform/contracts/dto';
 import {
   type ChatMessage,
   collectReply,
   isLlmError,
   type LlmProvider,
+  type TokenUsage,
   type ToolCall,
   type ToolDefinition,
 } from '@platform/llm';
@@ -242,6 +244,8 @@ export class AgentRunner {
     const data: Record<string, unknown> = {};
     const values: Record<string, unknown> = {};
     const maxSteps = this.env.AGENT_LLM_MAX_STEPS;
+    // What every model call of the node cost, stored with the node's run.
+    let usage: TokenUsage = NO_USAGE;
     for (let step = 1; step <= maxSteps; step += 1) {
       checkAborted(toolContext.signal);
       const last = step === maxSteps;
@@ -252,6 +256,7 @@ export class AgentRunner {
         signal: toolContext.signal,
         stream: false,
       });
+      usage = addUsage(usage, reply.usage);
       if (!reply.toolCalls.length || last) {
         if (reply.toolCalls.length) {
           throw AgentFailure.of('agent.model_steps', { steps: maxSteps }, true);
@@ -263,7 +268,7 @@ export class AgentRunner {
           summary: both(text, text),
           steps: [...steps, { kind: 'model', name: reply.model, summary: both(text, text) }],
           ...data,
-          model: { name: reply.model, steps: step, usage: reply.usage },
+          model: { name: reply.model, steps: step, usage },
           files: [],
         };
       }
@@ -541,4 +546,38 @@ function uniqueBy<T>(items: T[], key: (item: T) => unknown): T[] {
     seen.add(k);
     return true;
   });
+}
+
+const NO_USAGE: TokenUsage = {
+  promptTokens: 0,
+  completionTokens: 0,
+  totalTokens: 0,
+  estimated: false,
+};
+
+/** Two calls' counts together; estimated when either was. */
+export function addUsage(a: TokenUsage, b: TokenUsage): TokenUsage {
+  return {
+    promptTokens: a.promptTokens + b.promptTokens,
+    completionTokens: a.completionTokens + b.completionTokens,
+    totalTokens: a.totalTokens + b.totalTokens,
+    estimated: a.estimated || b.estimated,
+  };
+}
+
+/**
+ * The token counts of a node's model calls (the runner sums them into `model.usage`), as the node's
+ * end reports them; nothing for a node that ran without a model.
+ */
+export function tokensOf(
+  outputs: unknown,
+): Pick<MissionNodeEndedBody, 'promptTokens' | 'completionTokens' | 'tokensEstimated'> {
+  const usage = (outputs as { model?: { usage?: Partial<TokenUsage> } } | null)?.model?.usage;
+  if (!usage) return {};
+  const count = (n: unknown) => (typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : 0);
+  return {
+    promptTokens: count(usage.promptTokens),
+    completionTokens: count(usage.completionTokens),
+    tokensEstimated: usage.estimated === true,
+  };
 }

@@ -18,7 +18,7 @@ import { CamundaRestClient, engineCredentialsFromEnv } from '@platform/engine';
 import { type Task, type TaskService, Variables } from 'camunda-external-task-client-js';
 
 import { AgentFailure, type AskOwner, AwaitingReply } from '../agents/agent-failure';
-import { AgentRunner } from '../agents/agent-runner';
+import { AgentRunner, tokensOf } from '../agents/agent-runner';
 import { AGENT_WORKER_ENV, type AgentWorkerEnv } from '../config/env';
 import { type Computed, ExecutionsService } from '../executions/executions.service';
 import type { TaskExecution } from '../executions/task-execution.entity';
@@ -173,6 +173,7 @@ export class TaskHandler {
       ...report,
       status: 'success',
       outputs: computed.outputs,
+      ...tokensOf(computed.outputs),
       endedAt: new Date().toISOString(),
     });
     await this.complete(task, taskService, computed);

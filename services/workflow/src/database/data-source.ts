@@ -12,6 +12,7 @@ import { MissionWaits1764400000000 } from './migrations/1764400000000-MissionWai
 import { Conversations1764410000000 } from './migrations/1764410000000-Conversations';
 import { MissionCharges1764500000000 } from './migrations/1764500000000-MissionCharges';
 import { EventOutbox1764600200000 } from './migrations/1764600200000-EventOutbox';
+import { NodeRunTokens1764700000000 } from './migrations/1764700000000-NodeRunTokens';
 
 /** Migrations in order; listed explicitly so the build needs no file globbing. */
 export const WORKFLOW_MIGRATIONS = [
@@ -25,6 +26,7 @@ export const WORKFLOW_MIGRATIONS = [
   Conversations1764410000000,
   MissionCharges1764500000000,
   EventOutbox1764600200000,
+  NodeRunTokens1764700000000,
 ];
 
 export function workflowDataSourceOptions(url: string) {

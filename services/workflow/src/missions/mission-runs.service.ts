@@ -86,8 +86,9 @@ export class MissionRunsService {
     // ended_at last: MySQL applies the assignments in order, and the others test the old value.
     await this.db.query(
       `INSERT INTO wf_mission_log (mission_id, mission_code, run_id, node_id, attempt, node_name,
-         node_name_en, agent, status, inputs, outputs, error, started_at, ended_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         node_name_en, agent, status, inputs, outputs, error, started_at, ended_at,
+         prompt_tokens, completion_tokens, tokens_estimated)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON DUPLICATE KEY UPDATE
          node_name = IF(node_name = '', VALUES(node_name), node_name),
          node_name_en = IF(node_name_en = '', VALUES(node_name_en), node_name_en),
@@ -96,6 +97,9 @@ export class MissionRunsService {
          status = IF(ended_at IS NULL, VALUES(status), status),
          outputs = IF(ended_at IS NULL, VALUES(outputs), outputs),
          error = IF(ended_at IS NULL, VALUES(error), error),
+         prompt_tokens = IF(ended_at IS NULL, VALUES(prompt_tokens), prompt_tokens),
+         completion_tokens = IF(ended_at IS NULL, VALUES(completion_tokens), completion_tokens),
+         tokens_estimated = IF(ended_at IS NULL, VALUES(tokens_estimated), tokens_estimated),
          ended_at = COALESCE(ended_at, VALUES(ended_at))`,
       [
         mission.id,
@@ -112,6 +116,9 @@ export class MissionRunsService {
         body.error ?? null,
         dateOf(body.startedAt ?? body.endedAt),
         endedAt,
+        body.promptTokens ?? 0,
+        body.completionTokens ?? 0,
+        body.tokensEstimated ?? false,
       ],
     );
     const moved = await this.moves.move(

@@ -125,6 +125,15 @@ export class MissionLog {
   @Column({ name: 'ended_at', type: 'datetime', precision: 3, nullable: true })
   endedAt!: Date | null;
 
+  @Column({ name: 'prompt_tokens', type: 'int', default: 0 })
+  promptTokens!: number;
+
+  @Column({ name: 'completion_tokens', type: 'int', default: 0 })
+  completionTokens!: number;
+
+  @Column({ name: 'tokens_estimated', type: 'boolean', default: false })
+  tokensEstimated!: boolean;
+
   @CreateDateColumn({ name: 'create_time', type: 'datetime', precision: 3 })
   createTime!: Date;
 

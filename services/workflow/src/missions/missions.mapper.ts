@@ -67,5 +67,8 @@ export function missionLogView(row: MissionLog): MissionLogView {
     startedAt: iso(row.startedAt),
     endedAt: iso(row.endedAt),
     attempt: row.attempt,
+    promptTokens: row.promptTokens,
+    completionTokens: row.completionTokens,
+    tokensEstimated: Boolean(row.tokensEstimated),
   };
 }

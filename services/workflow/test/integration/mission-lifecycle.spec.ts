@@ -173,6 +173,7 @@ describe('mission lifecycle: rerun, user input, review', () => {
     task: LockedExternalTaskDto,
     outputs: object,
     variables: Record<string, { value: unknown; type: string }> = {},
+    tokens: object = {},
   ) {
     const node = {
       missionCode: m.code,
@@ -180,7 +181,7 @@ describe('mission lifecycle: rerun, user input, review', () => {
       nodeId: task.activityId,
     };
     await report(W.missionNodeStarted, node);
-    await report(W.missionNodeEnded, { ...node, status: 'success', outputs });
+    await report(W.missionNodeEnded, { ...node, status: 'success', outputs, ...tokens });
     await engine.completeExternalTask(task.id, { workerId: 'test-worker', variables });
   }
 
@@ -414,12 +415,15 @@ describe('mission lifecycle: rerun, user input, review', () => {
       status: 'answered',
       reply: { text: 'IMGT', files: ['vh.fasta'], userId: 1 },
     });
-    await runNode(m, resumed, { result: 'numbered with IMGT' });
+    // The node's model calls cost tokens: stored with its run.
+    const tokens = { promptTokens: 1200, completionTokens: 340, tokensEstimated: false };
+    await runNode(m, resumed, { result: 'numbered with IMGT' }, {}, tokens);
     expect(await until(m.id, (x) => x.status === 'completed')).toMatchObject({
       status: 'completed',
     });
     const logs = await logsOf(m.code);
     expect(logs.map((l) => [l.nodeId, l.attempt, l.status])).toEqual([['Task_1', 1, 'success']]);
+    expect(logs[0]).toMatchObject(tokens);
   });
 
   it("should refuse to start a mission in another user's conversation", async () => {

@@ -17,3 +17,17 @@ export function formatDuration(startedAt: string, endedAt: string, now = Date.no
   if (minutes < 60) return `${minutes}m ${Math.floor(seconds % 60)}s`;
   return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
 }
+
+/**
+ * A node run's language-model tokens as one number in the interface language ('' for a run
+ * without a model); `≈` marks counts estimated from the text because the provider sent none.
+ */
+export function formatTokens(
+  run: { promptTokens: number; completionTokens: number; tokensEstimated: boolean },
+  language = 'zh',
+): string {
+  const total = run.promptTokens + run.completionTokens;
+  if (!total) return '';
+  const text = total.toLocaleString(LOCALES[language] ?? language);
+  return run.tokensEstimated ? `≈ ${text}` : text;
+}

@@ -10,7 +10,7 @@ import { CrudPage } from '../../admin/components/CrudPage';
 import { dictOptions, useDict } from '../../admin/useDict';
 import { useRefreshOnAgentStatus } from '../agent-status';
 import { NodeStatusTag } from '../components/MissionStatusTag';
-import { formatDuration, formatTime } from '../mission-format';
+import { formatDuration, formatTime, formatTokens } from '../mission-format';
 import { slug } from '../results/downloads';
 import { ResultView } from '../results/ResultView';
 
@@ -95,6 +95,23 @@ export function MissionLogPage() {
               key: 'duration',
               title: t`Duration`,
               render: (r) => formatDuration(r.startedAt, r.endedAt),
+            },
+            {
+              key: 'tokens',
+              title: t`Tokens`,
+              render: (r) => (
+                <Text
+                  size="sm"
+                  title={
+                    formatTokens(r)
+                      ? t`Prompt ${r.promptTokens} · completion ${r.completionTokens}`
+                      : undefined
+                  }
+                  data-testid="run-tokens"
+                >
+                  {formatTokens(r, i18n.locale)}
+                </Text>
+              ),
             },
             {
               key: 'error',
