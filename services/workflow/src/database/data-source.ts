@@ -13,6 +13,7 @@ import { Conversations1764410000000 } from './migrations/1764410000000-Conversat
 import { MissionCharges1764500000000 } from './migrations/1764500000000-MissionCharges';
 import { EventOutbox1764600200000 } from './migrations/1764600200000-EventOutbox';
 import { NodeRunTokens1764700000000 } from './migrations/1764700000000-NodeRunTokens';
+import { AgentNameEnIndex1764700100000 } from './migrations/1764700100000-AgentNameEnIndex';
 
 /** Migrations in order; listed explicitly so the build needs no file globbing. */
 export const WORKFLOW_MIGRATIONS = [
@@ -27,6 +28,7 @@ export const WORKFLOW_MIGRATIONS = [
   MissionCharges1764500000000,
   EventOutbox1764600200000,
   NodeRunTokens1764700000000,
+  AgentNameEnIndex1764700100000,
 ];
 
 export function workflowDataSourceOptions(url: string) {
