@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Menu, NavLink, Tooltip, UnstyledButton } from '@mantine/core';
 import { useLocation } from '@tanstack/react-router';
+import { useState } from 'react';
 
 import { AppLink } from '../../../components/AppLink';
 import type { MenuNode } from '../../menu/menu';
@@ -19,35 +20,45 @@ function leafProps(node: MenuNode) {
     : { component: AppLink, to: node.path };
 }
 
-function Item({
-  node,
-  pathname,
-  onNavigate,
-}: {
+interface ItemProps {
   node: MenuNode;
   pathname: string;
   onNavigate?: () => void;
-}) {
+}
+
+function Item({ node, pathname, onNavigate }: ItemProps) {
   const { i18n } = useLingui();
-  const label = titleText(i18n, node.title);
-  if (node.children.length === 0) {
-    return (
-      <NavLink
-        {...leafProps(node)}
-        label={label}
-        leftSection={<MenuIcon name={node.icon} />}
-        active={pathname === node.path}
-        onClick={onNavigate}
-        className={classes.navLink}
-        data-menu-path={node.path}
-      />
-    );
+  if (node.children.length > 0) {
+    return <GroupItem node={node} pathname={pathname} onNavigate={onNavigate} />;
   }
   return (
     <NavLink
-      label={label}
+      {...leafProps(node)}
+      label={titleText(i18n, node.title)}
       leftSection={<MenuIcon name={node.icon} />}
-      defaultOpened={within(pathname, node.path)}
+      active={pathname === node.path}
+      onClick={onNavigate}
+      className={classes.navLink}
+      data-menu-path={node.path}
+    />
+  );
+}
+
+/** A group header that opens and closes its pages (open at first when it holds the current page). */
+function GroupItem({ node, pathname, onNavigate }: ItemProps) {
+  const { i18n } = useLingui();
+  const [opened, setOpened] = useState(() => within(pathname, node.path));
+  return (
+    <NavLink
+      // A button, not Mantine's default anchor: an anchor without an address is skipped by Tab in both
+      // directions, so a closed group could not be opened and its pages were out of reach of the keyboard.
+      // Its pages sit in a Collapse that is inert while closed, so they leave the tab order with it.
+      component="button"
+      aria-expanded={opened}
+      opened={opened}
+      onChange={setOpened}
+      label={titleText(i18n, node.title)}
+      leftSection={<MenuIcon name={node.icon} />}
       className={classes.navLink}
       data-menu-path={node.path}
     >
@@ -75,6 +86,7 @@ function CollapsedItem({ node, pathname }: { node: MenuNode; pathname: string })
           className={classes.iconItem}
           data-active={active || undefined}
           aria-label={label}
+          data-menu-path={node.path}
         >
           <MenuIcon name={node.icon} size={20} />
         </UnstyledButton>
@@ -82,12 +94,15 @@ function CollapsedItem({ node, pathname }: { node: MenuNode; pathname: string })
     );
   }
   return (
-    <Menu trigger="hover" position="right-start" offset={4}>
+    // click-hover: with 'hover' alone Enter and Space on the icon did nothing, leaving the group's pages
+    // to the mouse.
+    <Menu trigger="click-hover" position="right-start" offset={4}>
       <Menu.Target>
         <UnstyledButton
           className={classes.iconItem}
           data-active={active || undefined}
           aria-label={label}
+          data-menu-path={node.path}
         >
           <MenuIcon name={node.icon} size={20} />
         </UnstyledButton>
