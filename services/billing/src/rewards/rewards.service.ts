@@ -57,7 +57,7 @@ export class RewardsService {
     const inviterId = Number(payload.inviterId ?? 0);
     const invited = Number.isSafeInteger(inviterId) && inviterId > 0 && inviterId !== userId;
     const amounts = await this.amounts(
-      invited ? ['register', 'invitedRegister', 'inviter'] : ['register'],
+      invited ? ['register', 'invitedRegister', 'inviter', 'invitedRealName'] : ['register'],
     );
     return consumeOnce(this.db, event, async (tx) => {
       await tx.query(
@@ -77,6 +77,10 @@ export class RewardsService {
       if (invited) {
         await this.pay(tx, paid, userId, 'invitedRegister', amounts.invitedRegister, 'referral');
         await this.pay(tx, paid, inviterId, 'inviter', amounts.inviter, 'referral', userId);
+        // The real-name event was applied before this registration: its invited reward is due now.
+        if (await this.realNamePaid(tx, userId)) {
+          await this.pay(tx, paid, userId, 'invitedRealName', amounts.invitedRealName, 'referral');
+        }
         // Abnormal invitations (H): many sign-ups through one inviter from one address or device.
         await this.invitations.signedUp(tx, {
           userId,
@@ -106,26 +110,37 @@ export class RewardsService {
   }
 
   /**
-   * The real-name reward, and the invited user's second reward when they were invited. Their
-   * registration must have been applied first (it says who invited them): until it is, the event
-   * fails and is delivered again later.
+   * The real-name reward, and the invited user's second reward when billing knows they were invited.
+   * Billing may not have applied the user's registration (the events travel separately, or the user
+   * never registered, like an administrator): the reward is paid anyway, the ledger opening the
+   * account, and `registered` pays the invited reward when the registration comes later.
    */
   private async realNameVerified(event: PlatformEvent): Promise<RewardOutcome> {
     const userId = userOf(event);
-    const [referral] = (await this.db.query(
-      'SELECT inviter_id FROM billing_referral WHERE user_id = ?',
-      [userId],
-    )) as { inviter_id: string | number }[];
-    if (!referral) throw new Error(`the registration of user ${userId} is not applied yet`);
-    const invited = Number(referral.inviter_id) > 0;
-    const amounts = await this.amounts(invited ? ['realName', 'invitedRealName'] : ['realName']);
+    const amounts = await this.amounts(['realName', 'invitedRealName']);
     return consumeOnce(this.db, event, async (tx) => {
+      // A locking read, first: it waits for a registration being applied now and keeps one from
+      // being applied until this commits, so one of the two sees the other and the invited
+      // reward is paid by exactly one of them.
+      const [referral] = (await tx.query(
+        'SELECT inviter_id FROM billing_referral WHERE user_id = ? LOCK IN SHARE MODE',
+        [userId],
+      )) as { inviter_id: string | number }[];
       const paid: Partial<Record<RewardReason, number>> = {};
       await this.pay(tx, paid, userId, 'realName', amounts.realName, 'reward');
-      if (invited)
+      if (referral && Number(referral.inviter_id) > 0)
         await this.pay(tx, paid, userId, 'invitedRealName', amounts.invitedRealName, 'referral');
       return { paid };
     });
+  }
+
+  /** Whether the user's real-name reward is in the ledger (read with a lock, see realNameVerified). */
+  private async realNamePaid(tx: EntityManager, userId: number): Promise<boolean> {
+    const rows = (await tx.query(
+      'SELECT 1 FROM points_entry WHERE idempotency_key = ? LOCK IN SHARE MODE',
+      [rewardKey('realName', userId)],
+    )) as unknown[];
+    return rows.length > 0;
   }
 
   private async pay(
@@ -144,7 +159,7 @@ export class RewardsService {
         userId,
         points,
         reason,
-        idempotencyKey: `reward:${reason}:${about}`,
+        idempotencyKey: rewardKey(reason, about),
         reference: { type: refType, id: String(about) },
         operator: 'system',
       },
@@ -166,6 +181,9 @@ export class RewardsService {
     return Object.fromEntries(entries) as Partial<Record<RewardReason, number>>;
   }
 }
+
+/** One reward per reason and user (the inviter's: per invited user). */
+const rewardKey = (reason: RewardReason, about: number) => `reward:${reason}:${about}`;
 
 function userOf(event: PlatformEvent): number {
   const userId = event.userId || Number((event.payload as { userId?: unknown }).userId);

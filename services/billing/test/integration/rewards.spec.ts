@@ -383,3 +383,99 @@ describe('points through the gateway: isolation and the administrator', () => {
     expect((await api(stack).get('/prod-api/health')).body.data.status).toBe('UP');
   });
 });
+
+describe('a real-name event of a user billing never heard of', () => {
+  /** The user's ledger entries, oldest first. */
+  async function entriesOf(userId: number) {
+    const [rows] = await stack.dbs.billing.query(
+      'SELECT reason, points FROM points_entry WHERE user_id = ? ORDER BY id',
+      [userId],
+    );
+    return (rows as { reason: string; points: number }[]).map((r) => ({
+      reason: r.reason,
+      points: Number(r.points),
+    }));
+  }
+
+  async function waitForEntries(userId: number, count: number) {
+    const until = Date.now() + 20_000;
+    let entries = await entriesOf(userId);
+    while (entries.length < count && Date.now() < until) {
+      await sleep(100);
+      entries = await entriesOf(userId);
+    }
+    return entries;
+  }
+
+  /** Jobs of these events that failed or wait for a retry in billing's queue (once it is idle). */
+  async function unsettledJobs(keys: string[]) {
+    const connection = bullConnection({
+      REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0',
+      NAMESPACE: stack.namespace,
+    } as never);
+    const queue = new Queue(EVENT_QUEUES.billing, {
+      connection,
+      prefix: bullPrefix({ NAMESPACE: stack.namespace } as never),
+    });
+    try {
+      const until = Date.now() + 10_000;
+      while (Date.now() < until) {
+        const counts = await queue.getJobCounts('waiting', 'active');
+        if (counts.waiting + counts.active === 0) break;
+        await sleep(100);
+      }
+      const jobs = await queue.getJobs(['failed', 'delayed']);
+      return jobs
+        .filter((job) => keys.includes((job.data as { idempotencyKey: string }).idempotencyKey))
+        .map((job) => `${job.name} ${job.failedReason ?? ''}`);
+    } finally {
+      await queue.close();
+      await connection.quit();
+    }
+  }
+
+  it('should open their account and pay the real-name reward once, with no failed job', async () => {
+    // The administrator exists in identity but never registered: billing has no event of theirs.
+    const [users] = await stack.dbs.identity.query(
+      "SELECT user_id FROM sys_user WHERE user_name = 'admin'",
+    );
+    const userId = Number((users as { user_id: number }[])[0].user_id);
+    expect(await entriesOf(userId)).toEqual([]);
+
+    const keys = [`user.realname_verified:${userId}`, `user.realname_verified:${userId}:again`];
+    // The event, and the same reward announced by a second event: paid once.
+    for (const key of keys) await identityEvent(PLATFORM_EVENTS.realNameVerified, key, { userId });
+
+    expect(await waitForEntries(userId, 1)).toEqual([{ reason: 'realName', points: 100 }]);
+    expect(await unsettledJobs(keys)).toEqual([]);
+    expect(await entriesOf(userId)).toEqual([{ reason: 'realName', points: 100 }]);
+    const [accounts] = await stack.dbs.billing.query(
+      'SELECT balance FROM points_account WHERE user_id = ?',
+      [userId],
+    );
+    expect(accounts).toEqual([{ balance: 100 }]);
+  });
+
+  it("should pay the invited user's real-name reward when their registration arrives after it", async () => {
+    // A user whose events reach billing out of order: real-name first, then the invited sign-up.
+    const userId = 8_000_000 + Math.floor(Math.random() * 1_000_000);
+    const inviterBefore = await entriesOf(inviter.userId);
+    await identityEvent(PLATFORM_EVENTS.realNameVerified, `user.realname_verified:${userId}`, {
+      userId,
+    });
+    expect(await waitForEntries(userId, 1)).toEqual([{ reason: 'realName', points: 100 }]);
+
+    await identityEvent(PLATFORM_EVENTS.userRegistered, `user.registered:${userId}`, {
+      userId,
+      inviterId: inviter.userId,
+    });
+    const entries = await waitForEntries(userId, 4);
+    expect(entries.map((e) => e.reason).sort()).toEqual(
+      ['invitedRealName', 'invitedRegister', 'realName', 'register'].sort(),
+    );
+    expect(await unsettledJobs([`user.registered:${userId}`])).toEqual([]);
+    expect(await entriesOf(userId)).toHaveLength(4);
+    const inviterNow = await entriesOf(inviter.userId);
+    expect(inviterNow.slice(inviterBefore.length)).toEqual([{ reason: 'inviter', points: 100 }]);
+  });
+});
