@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
 import {
+  IsArray,
   IsBoolean,
   IsIn,
   IsInt,
@@ -50,6 +51,15 @@ export class Caller {
   @IsOptional()
   @IsBoolean()
   admin?: boolean;
+
+  /**
+   * The session's permissions, for a service whose records are scoped by a permission rather than
+   * by the administrator flag (billing: every user's orders to holders of wujie:recharge:verify).
+   */
+  @IsOptional()
+  @IsArray()
+  @IsString({ each: true })
+  permissions?: string[];
 }
 
 /** A command body together with the gateway's context: `{ body, client, caller? }`. */

@@ -1,6 +1,11 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { BILLING_ORDER_PATTERNS as P, DomainError } from '@platform/contracts';
+import {
+  BILLING_ORDER_PATTERNS as P,
+  DomainError,
+  hasPermission,
+  PERMISSIONS,
+} from '@platform/contracts';
 import {
   AlipayNotifyBody,
   type Caller,
@@ -25,10 +30,16 @@ class FileCommand extends commandOf(OrderFileQuery) {}
 class EmptyBody {}
 class EmptyCommand extends commandOf(EmptyBody) {}
 
-/** Every order command needs a signed-in caller (the gateway puts it from the session). */
+/**
+ * Every order command needs a signed-in caller (the gateway puts it from the session). Who sees every
+ * user's orders is who may verify them: the permission decides, not the administrator flag.
+ */
 function callerOf(caller: Caller | undefined): OrderCaller {
   if (!caller) throw new DomainError('auth.session_invalid', {}, 401);
-  return { userId: caller.userId, admin: caller.admin === true };
+  return {
+    userId: caller.userId,
+    verifier: hasPermission(caller.permissions, PERMISSIONS.wujie.recharge.verify),
+  };
 }
 
 /**

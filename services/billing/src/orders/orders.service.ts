@@ -37,10 +37,11 @@ import { BILLING_CLOCK, type Clock } from './clock';
 import { ORDER_COLUMNS, type OrderRow, orderView } from './order.rows';
 import { PointsPrice } from './points-price';
 
-/** Who asks: the session's user, and whether the session is an administrator's. */
+/** Who asks: the session's user, and whether they hold wujie:recharge:verify. */
 export interface OrderCaller {
   userId: number;
-  admin: boolean;
+  /** Sees and handles every user's orders (an administrator, or a role given the permission). */
+  verifier: boolean;
 }
 
 const DAY_MS = 86_400_000;
@@ -127,7 +128,7 @@ export class OrdersService {
       params.push(value);
     };
     // A user sees only their own orders, whatever the filters say.
-    if (!caller.admin) add('o.user_id = ?', caller.userId);
+    if (!caller.verifier) add('o.user_id = ?', caller.userId);
     else if (query.userId) add('o.user_id = ?', query.userId);
     if (query.orderNo) add('o.order_no LIKE ?', `%${escapeLike(query.orderNo)}%`);
     if (query.status) add('o.status = ?', query.status);
@@ -190,7 +191,7 @@ export class OrdersService {
       [orderId],
     );
     const mine = rows.length > 0 && Number(rows[0].user_id) === caller.userId;
-    const actor: OrderActor = mine || !caller.admin ? 'owner' : 'admin';
+    const actor: OrderActor = mine || !caller.verifier ? 'owner' : 'admin';
     const view = await this.move(orderId, 'cancel', actor, caller, { lang });
     if (view.payType === 'alipay' && this.alipay) {
       // So the QR code shown before cannot be paid any more; a failure is logged, the order stays
@@ -517,7 +518,7 @@ export class OrdersService {
     return order;
   }
 
-  /** An order the caller may see: their own, or any for an administrator (unless `ownOnly`). */
+  /** An order the caller may see: their own, or any for a verifier (unless `ownOnly`). */
   private async visible(
     manager: EntityManager,
     orderId: number,
@@ -530,7 +531,7 @@ export class OrdersService {
     );
     const order = rows[0];
     const mine = order && Number(order.user_id) === caller.userId;
-    if (!order || (!mine && (ownOnly || !caller.admin))) {
+    if (!order || (!mine && (ownOnly || !caller.verifier))) {
       throw new DomainError('order.not_found', {}, 404);
     }
     return order;

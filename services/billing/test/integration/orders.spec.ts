@@ -17,6 +17,7 @@ import {
   setCaptcha,
   startStack,
   type TestStack,
+  USER_PASSWORD,
 } from '@platform/gateway/testing';
 import { identityStarter } from '@platform/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -157,6 +158,30 @@ async function orderIn(status: OrderStatus, extra: object = {}) {
   }
   expect((await order(orderId)).status).toBe(status);
   return created;
+}
+
+/**
+ * A user who may verify orders without being an administrator: a role of their own holding the
+ * recharge menu and its verify button (wujie:recharge:list, wujie:recharge:verify) and nothing else.
+ */
+async function verifierToken(): Promise<string> {
+  const name = `v${randomBytes(4).toString('hex')}`;
+  const role = await post('/system/role', admin, {
+    roleName: name,
+    roleKey: name,
+    roleSort: 5,
+    menuIds: [18, 18003],
+  });
+  expect(role.body.code, JSON.stringify(role.body)).toBe(200);
+  const user = await post('/system/user', admin, {
+    userName: name,
+    nickName: name,
+    password: USER_PASSWORD,
+    deptId: 100,
+    roleIds: [role.body.data.roleId],
+  });
+  expect(user.body.code, JSON.stringify(user.body)).toBe(200);
+  return login(stack, name, USER_PASSWORD);
 }
 
 /** The HTTP calls of the table's moves, each with the actor that makes it. */
@@ -361,6 +386,23 @@ describe('two users', () => {
     const all = await get('/wujie/order/list', admin, { pageSize: 10, status: 'completed' });
     expect(all.body.total).toBeGreaterThan(0);
     expect((all.body.rows as OrderView[]).every((o) => o.status === 'completed')).toBe(true);
+  });
+
+  it("should show every user's orders to whoever holds wujie:recharge:verify, admin or not", async () => {
+    const { orderId } = await orderIn('pending_verification');
+    const verifier = await verifierToken();
+    const listed = async (token: string) =>
+      ((await get('/wujie/order/list', token, { pageSize: 50 })).body.rows as OrderView[]).map(
+        (o) => o.orderId,
+      );
+    expect(await listed(verifier)).toContain(orderId);
+    expect(await listed(bob)).not.toContain(orderId);
+
+    // What verifying needs: the order, its proof, the move.
+    expect((await get(`/wujie/order/${orderId}`, verifier)).body.code).toBe(200);
+    expect((await get('/wujie/order/file/proof', verifier, { orderId })).status).toBe(200);
+    expect((await post('/wujie/order/admin/payed', verifier, { orderId })).body.code).toBe(200);
+    expect((await order(orderId)).status).toBe('completed');
   });
 
   it('should keep a 4.5 MB proof private: back to its owner byte for byte, nowhere public', async () => {

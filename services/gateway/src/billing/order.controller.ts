@@ -48,8 +48,9 @@ const ORDER_LOG: [string, string] = ['充值订单', 'Recharge order'];
 const orderIdOf = (value: string | undefined) => ({ orderId: idOf(value ?? '').id });
 
 /**
- * Recharge orders (spec §7 "Points, orders"): a user's own orders, every order for an administrator
- * (wujie:recharge:verify); which orders a caller may see or move is decided by the billing service.
+ * Recharge orders (spec §7 "Points, orders"): a user's own orders, every order for a holder of
+ * wujie:recharge:verify (the caller's permissions go to billing, which decides which orders a caller
+ * may see or move).
  * Files (remittance proof, signed document, invoice PDF) are checked here by content and size like
  * every upload, and stored in the gateway's private folder (`<UPLOAD_DIR>-private`, beside the public
  * one that /profile serves, never under it); billing records them and names them to the owner and

@@ -65,6 +65,7 @@ export function commandFrom<T>(request: FastifyRequest, body: T): CommandPayload
           tokenId: session.tokenId,
           companyId: session.companyId,
           admin: session.admin,
+          permissions: session.permissions,
         }
       : undefined,
   };
