@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { readAgentStatus } from './agent-status';
+import { type AgentStatusPush, readAgentStatus, shownStatus } from './agent-status';
 
 describe(readAgentStatus.name, () => {
   it('should read the fields of a node push', () => {
@@ -33,5 +33,30 @@ describe(readAgentStatus.name, () => {
     expect(
       readAgentStatus({ missionId: 1, status: 'completed', runId: null, nodeStatus: 'odd' }),
     ).toEqual({ missionId: 1, code: '', status: 'completed' });
+  });
+});
+
+describe('shownStatus', () => {
+  const read = { status: 'completed' as const, currentRunId: 'run-1' };
+  const push = (status: AgentStatusPush['status'], runId = 'run-1'): AgentStatusPush => ({
+    missionId: 1,
+    code: 'M1',
+    status,
+    runId,
+  });
+
+  it('should show the newest push, or the read without one', () => {
+    expect(shownStatus({ status: 'in_progress', currentRunId: 'run-1' }, [])).toBe('in_progress');
+    expect(
+      shownStatus({ status: 'in_progress', currentRunId: 'run-1' }, [push('user_input')]),
+    ).toBe('user_input');
+    expect(shownStatus(undefined, [push('in_progress')])).toBe('in_progress');
+  });
+
+  it('should not take a completed run back to running on a late push of that run', () => {
+    expect(shownStatus(read, [push('in_progress')])).toBe('completed');
+    // A rerun is a new run: its pushes win.
+    expect(shownStatus(read, [push('in_progress', 'run-2')])).toBe('in_progress');
+    expect(shownStatus({ ...read, status: 'error' }, [push('in_progress')])).toBe('in_progress');
   });
 });

@@ -1,8 +1,10 @@
 import {
+  MISSION_FINAL_STATUSES,
   MISSION_LOG_STATUSES,
   MISSION_STATUSES,
   type MissionLogStatus,
   type MissionStatus,
+  type MissionView,
 } from '@platform/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -95,4 +97,22 @@ export function useRefreshOnAgentStatus(queryKey: readonly unknown[]): () => voi
     }, LIST_REFRESH_MS);
   });
   return refresh;
+}
+
+/**
+ * The status a screen shows: the newest push's since the last read, else the read's. A run that
+ * the read saw completed or stopped does not go back: a push of that same run saying otherwise
+ * was sent before its end and delivered after the read (a rerun is a new run, and wins).
+ */
+export function shownStatus(
+  read: Pick<MissionView, 'status' | 'currentRunId'> | undefined,
+  pushes: readonly AgentStatusPush[],
+): MissionStatus | undefined {
+  const push = pushes.at(-1);
+  if (!push) return read?.status;
+  const ended = read && MISSION_FINAL_STATUSES.includes(read.status);
+  if (ended && push.runId === read.currentRunId && !MISSION_FINAL_STATUSES.includes(push.status)) {
+    return read.status;
+  }
+  return push.status;
 }

@@ -8,7 +8,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
 import type { ActivityMark } from '../workflow/viewer/markers';
-import { type AgentStatusPush, useAgentStatus } from './agent-status';
+import { type AgentStatusPush, shownStatus, useAgentStatus } from './agent-status';
 import { missionApi, missionKeys } from './mission.api';
 import { missionMarks } from './mission-marks';
 
@@ -104,7 +104,7 @@ export function useMissionLive(id: number): MissionLive {
   return {
     mission: view,
     logs: rows,
-    status: fresh.at(-1)?.status ?? view?.status,
+    status: shownStatus(view, fresh),
     marks,
     loading: mission.isLoading,
     error: mission.error,

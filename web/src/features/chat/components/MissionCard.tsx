@@ -7,7 +7,7 @@ import {
   type MissionStatus,
 } from '@platform/contracts';
 import { IconExternalLink, IconHierarchy2 } from '@tabler/icons-react';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 
 import { AppLink } from '../../../components/AppLink';
 import { RerunButton } from '../../mission/components/RerunButton';
@@ -52,6 +52,7 @@ export function MissionCard({
 }) {
   const { t, i18n } = useLingui();
   const live = useMissionLive(missionId);
+  const [resultTab, setResultTab] = useState('result');
   const view = live.mission;
   const status: MissionStatus | undefined = live.status ?? announced?.status;
   const actions = useMissionActions(status);
@@ -163,7 +164,7 @@ export function MissionCard({
         ) : null}
         {phase === 'completed' && view ? (
           <Suspense fallback={<Loader size="xs" />}>
-            <MissionResults mission={view} logs={live.logs} />
+            <MissionResults mission={view} logs={live.logs} tab={resultTab} onTab={setResultTab} />
           </Suspense>
         ) : null}
         <Group gap="xs">

@@ -21,9 +21,14 @@ export function finishedSteps(mission: MissionView, logs: readonly MissionLogVie
 export function MissionResults({
   mission,
   logs,
+  tab,
+  onTab,
 }: {
   mission: MissionView;
   logs: readonly MissionLogView[];
+  /** The open tab ('result' or a node id), kept by the card so a re-render does not close it. */
+  tab: string;
+  onTab: (tab: string) => void;
 }) {
   const { t, i18n } = useLingui();
   const steps = finishedSteps(mission, logs);
@@ -31,7 +36,12 @@ export function MissionResults({
     (i18n.locale === 'en' ? row.nodeNameEn || row.nodeName : row.nodeName || row.nodeNameEn) ||
     row.nodeId;
   return (
-    <Tabs defaultValue="result" keepMounted={false} data-testid="mission-results">
+    <Tabs
+      value={tab}
+      onChange={(value) => onTab(value ?? 'result')}
+      keepMounted={false}
+      data-testid="mission-results"
+    >
       <Tabs.List>
         <Tabs.Tab value="result" data-testid="result-tab-mission">
           {t`Result`}
