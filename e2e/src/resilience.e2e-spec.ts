@@ -9,6 +9,10 @@ import { FAULT_ADMIN_PASSWORD, type FaultPlatform, startFaultPlatform } from './
 // scripts/platform.mjs runs it (supervised), on a Redis and a MariaDB of its own that are killed here.
 // `pnpm bench:faults` runs every fault with figures.
 
+// Trastuzumab VH (DrugBank DB00072).
+const TRASTUZUMAB_VH =
+  'EVQLVESGGGLVQPGGSLRLSCAASGFNIKDTYIHWVRQAPGKGLEWVARIYPTNGYTRYADSVKGRFTISADTSKNTAYLQMNSLRAEDTAVYYCSRWGGDGFYAMDYWGQGTLVTVSS';
+
 const UNAVAILABLE = {
   en: 'The service is temporarily unavailable, please try again',
   zh: '服务暂时不可用，请稍后重试',
@@ -72,6 +76,56 @@ describe('resilience', () => {
       );
     } finally {
       if (!stopped) await stopLoad();
+    }
+  }, 120_000);
+
+  it('should finish a mission whose workflow service (and its engine) was SIGKILLed, each node once', async () => {
+    const [workflow] = await platform.sql<{ id: number }>(
+      'SELECT id FROM wf_workflow WHERE process_key = ?',
+      ['risk_site_analysis'],
+      'platform_workflow',
+    );
+    expect(workflow, 'the seeded risk-site analysis').toBeDefined();
+    const before = platform.pids();
+    // The worker is held, so the mission cannot have finished before the kill: it must be picked up
+    // from the engine's stored state by the restarted service.
+    process.kill(before['agent-worker']!, 'SIGSTOP');
+    let held = true;
+    try {
+      const started = await call(platform.baseUrl, 'POST', '/wujie/mission', {
+        token,
+        body: { workflowId: Number(workflow!.id), inputs: { text: TRASTUZUMAB_VH } },
+      });
+      expect(started.code, started.msg).toBe(200);
+      const mission = started.body.data as { id: number; code: string };
+      process.kill(before.workflow!, 'SIGKILL');
+      process.kill(before['agent-worker']!, 'SIGCONT');
+      held = false;
+      await platform.waitHealthy(30_000);
+      expect(platform.pids().workflow).not.toBe(before.workflow);
+
+      let status = '';
+      for (let i = 0; i < 120 && status !== 'completed'; i += 1) {
+        const read = await call(platform.baseUrl, 'GET', `/wujie/mission/${mission.id}`, { token });
+        status = String((read.body.data as { status?: string } | undefined)?.status ?? '');
+        if (status !== 'completed') await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      expect(status).toBe('completed');
+      const logs = await call(
+        platform.baseUrl,
+        'GET',
+        `/wujie/missionLog/list?missionCode=${mission.code}&pageSize=50`,
+        { token },
+      );
+      const rows = (logs.body.rows as { nodeId: string; attempt: number; status: string }[])
+        .map((row) => [row.nodeId, row.attempt, row.status])
+        .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+      expect(rows).toEqual([
+        ['Task_Liabilities', 1, 'success'],
+        ['Task_Numbering', 1, 'success'],
+      ]);
+    } finally {
+      if (held) process.kill(before['agent-worker']!, 'SIGCONT');
     }
   }, 120_000);
 
