@@ -153,18 +153,24 @@ describe('keyboard only in the sidebar', () => {
     // The groups not holding the current page start closed: their pages are not shown.
     expect(await menu.locator('[data-menu-path="/monitor/online"]').isVisible()).toBe(false);
 
-    // Back from the page (through the header and the skip link) over the whole sidebar: every shown
-    // entry, the group headers included, and none of a closed group's pages.
+    // The skip link is the first stop, before the sidebar it skips.
+    await page.keyboard.press('Tab');
+    expect(await focused(page, '[data-testid="skip-link"]')).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await focused(page, '[data-testid="sidebar-logo"]')).toBe(true);
+
+    // Over the whole sidebar and back: every shown entry, the group headers included, and none of a
+    // closed group's pages.
     const shown = await shownMenuEntries(page);
     expect(shown).toContain('/monitor');
     expect(shown).not.toContain('/monitor/online');
-    await tabTo(page, '[data-testid="skip-link"]', { back: true });
+    expect(await walkMenu(page, 'Tab')).toEqual(shown);
+    expect(await focused(page, '[data-testid="sidebar-toggle"]')).toBe(true);
     expect(await walkMenu(page, 'Shift+Tab')).toEqual([...shown].reverse());
     expect(await focused(page, '[data-testid="sidebar-logo"]')).toBe(true);
-    expect(await walkMenu(page, 'Tab')).toEqual(shown);
 
     // A group opens with Enter: its pages follow it, forwards and back.
-    await tabTo(page, group, { back: true });
+    await tabTo(page, group);
     expect(await focusRing(page)).toBe(true);
     expect(await page.locator(group).getAttribute('aria-expanded')).toBe('false');
     await page.keyboard.press('Enter');
@@ -175,7 +181,7 @@ describe('keyboard only in the sidebar', () => {
     const opened = await shownMenuEntries(page);
     expect(opened).toEqual(expect.arrayContaining(['/monitor/online', '/monitor/server']));
     // Shift+Tab from the main content reaches the group's last page.
-    await tabTo(page, '[data-testid="skip-link"]');
+    await tabTo(page, '[data-testid="skip-link"]', { back: true });
     await page.keyboard.press('Enter');
     expect(await focused(page, '#main-content')).toBe(true);
     await tabTo(page, '[data-testid="sidebar-menu"] [data-menu-path="/monitor/server"]', {
@@ -184,7 +190,6 @@ describe('keyboard only in the sidebar', () => {
     expect(await walkMenu(page, 'Tab')).toEqual(
       opened.slice(opened.indexOf('/monitor/server') + 1),
     );
-    await tabTo(page, '[data-testid="skip-link"]', { back: true });
     expect(await walkMenu(page, 'Shift+Tab')).toEqual([...opened].reverse());
 
     // Space closes it again: its pages leave the tab order.
@@ -193,7 +198,7 @@ describe('keyboard only in the sidebar', () => {
     expect(await page.locator(group).getAttribute('aria-expanded')).toBe('false');
     await page.keyboard.press('Tab');
     expect(await focusedMenuPath(page)).toBe('/tool');
-    await tabTo(page, '[data-testid="skip-link"]');
+    await tabTo(page, '[data-testid="sidebar-toggle"]');
     expect(await walkMenu(page, 'Shift+Tab')).toEqual([...shown].reverse());
 
     // Collapsed to icons, a group's pages are in a menu Enter opens; Enter on one goes there.

@@ -198,6 +198,12 @@ export function MainLayout() {
       data-mobile={mobile || undefined}
       data-testid="main-layout"
     >
+      {/* First in the document, so it is the first Tab stop: it skips the whole sidebar. */}
+      <nav aria-label={t`Skip links`}>
+        <a href="#main-content" className={classes.skipLink} data-testid="skip-link">
+          {t`Skip to main content`}
+        </a>
+      </nav>
       {mobile ? (
         <Drawer
           opened={layout.drawerOpened}
@@ -220,11 +226,6 @@ export function MainLayout() {
           </div>
         </aside>
       )}
-      <nav aria-label={t`Skip links`}>
-        <a href="#main-content" className={classes.skipLink} data-testid="skip-link">
-          {t`Skip to main content`}
-        </a>
-      </nav>
       <div className={classes.main}>
         <header
           className={classes.header}
