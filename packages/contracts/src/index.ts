@@ -14,6 +14,7 @@ export * from './common/errors';
 export * from './common/fields';
 export * from './common/language';
 export * from './common/messages';
+export * from './common/request-messages';
 export * from './common/rules';
 export * from './events/platform-events';
 export * from './identity/admin';

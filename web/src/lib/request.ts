@@ -3,8 +3,8 @@ import {
   API_BASE,
   type ApiResponse,
   type Language,
-  type MessageKey,
-  renderMessage,
+  renderRequestMessage,
+  type RequestMessageKey,
   RESPONSE_CODES,
 } from '@platform/contracts';
 
@@ -152,14 +152,14 @@ export function checkRepeatSubmit(url: string, data: string): void {
     previous.data === data &&
     now - previous.time < REPEAT_WINDOW_MS
   ) {
-    const message = renderMessage('request.duplicate', currentLanguage());
+    const message = renderRequestMessage('request.duplicate', currentLanguage());
     console.warn(`[${url}]: ${message}`);
     throw new RequestError(message, RESPONSE_CODES.error);
   }
   writeStore({ name: STORAGE_KEYS.lastRequest, content: { url, data, time: now }, type: true });
 }
 
-const CODE_MESSAGES: Partial<Record<number, MessageKey>> = {
+const CODE_MESSAGES: Partial<Record<number, RequestMessageKey>> = {
   401: 'http.401',
   403: 'http.403',
   404: 'http.404',
@@ -168,16 +168,16 @@ const CODE_MESSAGES: Partial<Record<number, MessageKey>> = {
 /** Message for a failed envelope: the code table, else the server's msg, else the default (spec §8). */
 export function messageFor(code: number, serverMsg: unknown, lang: Language): string {
   const key = CODE_MESSAGES[code];
-  if (key) return renderMessage(key, lang);
+  if (key) return renderRequestMessage(key, lang);
   if (typeof serverMsg === 'string' && serverMsg) return serverMsg;
-  return renderMessage('http.500', lang);
+  return renderRequestMessage('http.500', lang);
 }
 
 let signingOut = false;
 
 function fail(code: number, message: string, options: RequestOptions, body?: unknown): never {
   if (code === RESPONSE_CODES.unauthorized) {
-    const expired = renderMessage('auth.login_expired', currentLanguage());
+    const expired = renderRequestMessage('auth.login_expired', currentLanguage());
     // Several requests can fail together when a session ends; sign out and tell the user once.
     if (!signingOut) {
       signingOut = true;
@@ -241,7 +241,7 @@ async function outageMessage(response: Response | undefined): Promise<string> {
   } catch {
     // no envelope
   }
-  return renderMessage('http.unavailable', currentLanguage());
+  return renderRequestMessage('http.unavailable', currentLanguage());
 }
 
 function retryAfterMs(response: Response | undefined): number {
@@ -290,7 +290,7 @@ async function send(url: string, options: RequestOptions): Promise<Response> {
         if (timedOut || attempt >= retries) {
           const lang = currentLanguage();
           const message = timedOut
-            ? renderMessage('http.timeout', lang)
+            ? renderRequestMessage('http.timeout', lang)
             : t`Cannot reach the server, please check the network`;
           return fail(0, message, options);
         }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { parseLanguage } from './language';
 import { MESSAGES, renderMessage } from './messages';
+import { renderRequestMessage, REQUEST_MESSAGES } from './request-messages';
 
 describe('messages', () => {
   it('should have every message in both languages', () => {
@@ -16,6 +17,14 @@ describe('messages', () => {
       'Length should not exceed 30 characters',
     );
     expect(renderMessage('validation.required', 'zh', {})).toBe('{field}不能为空');
+  });
+
+  it("should keep the request layer's messages in the whole catalogue, rendered alike", () => {
+    for (const key of Object.keys(REQUEST_MESSAGES) as (keyof typeof REQUEST_MESSAGES)[]) {
+      expect(MESSAGES[key], key).toBe(REQUEST_MESSAGES[key]);
+      expect(renderRequestMessage(key, 'en')).toBe(renderMessage(key, 'en'));
+      expect(renderRequestMessage(key, 'zh')).toBe(renderMessage(key, 'zh'));
+    }
   });
 
   it('should read languages leniently with zh as the default', () => {

@@ -9,31 +9,15 @@ import { WORKFLOW_MESSAGES } from '../workflow/messages';
 import { MISSION_MESSAGES } from '../workflow/mission-messages';
 import { PLAYGROUND_MESSAGES } from '../workflow/playground-messages';
 import type { Language } from './language';
+import { fillPlaceholders, REQUEST_MESSAGES } from './request-messages';
 
 /**
  * Every message the server can show a user, in both languages. Services throw an ErrorCode with
  * params; the gateway renders it in the request's language. `{name}` placeholders are filled from params.
  */
 export const MESSAGES = {
+  ...REQUEST_MESSAGES,
   'common.success': { zh: '操作成功', en: 'Operation succeeded' },
-  'http.401': {
-    zh: '认证失败，无法访问系统资源',
-    en: 'Authentication failed, cannot access system resources',
-  },
-  'http.403': { zh: '当前操作没有权限', en: 'Current operation has no permission' },
-  'http.404': { zh: '访问资源不存在', en: 'Resource does not exist' },
-  'http.500': {
-    zh: '系统未知错误，请反馈给管理员',
-    en: 'System unknown error, please report to the administrator',
-  },
-  'http.timeout': {
-    zh: '服务暂时无响应，请稍后重试',
-    en: 'The service did not answer in time, please try again later',
-  },
-  'http.unavailable': {
-    zh: '服务暂时不可用，请稍后重试',
-    en: 'The service is temporarily unavailable, please try again',
-  },
   'http.outcome_unknown': {
     zh: '等待服务答复超时，操作结果未知；请稍后查看，或用同一幂等键重试',
     en: 'Timed out waiting for the service: the outcome is unknown; check later, or retry with the same Idempotency-Key',
@@ -69,10 +53,6 @@ export const MESSAGES = {
     zh: '无效的会话，或者会话已过期，请重新登录。',
     en: 'Invalid session or session expired, please re-login',
   },
-  'auth.login_expired': {
-    zh: '登录状态已过期，您可以继续留在该页面，或者重新登录',
-    en: 'Login expired, you can stay on this page or re-login',
-  },
   'auth.ip_blocked': {
     zh: '很遗憾，访问IP已被列入系统黑名单',
     en: 'Sorry, your IP address has been blocked',
@@ -85,10 +65,6 @@ export const MESSAGES = {
   'auth.login_success': { zh: '登录成功', en: 'Signed in' },
   'auth.register_success': { zh: '注册成功', en: 'Registration succeeded' },
   'auth.password_reset': { zh: '密码已重置，请重新登录', en: 'Password reset, please sign in' },
-  'request.duplicate': {
-    zh: '数据正在处理，请勿重复提交',
-    en: 'Data processing, please do not resubmit',
-  },
   'request.too_large': {
     zh: '请求内容过大（上限 {limit}）',
     en: 'The request is too large (limit {limit})',
@@ -397,10 +373,7 @@ export type MessageParams = Record<string, string | number>;
 /** Renders a message in a language, filling `{name}` placeholders. Unknown keys render as the key. */
 export function renderMessage(key: string, lang: Language, params: MessageParams = {}): string {
   const entry = (MESSAGES as Record<string, Record<Language, string>>)[key];
-  const template = entry ? entry[lang] : key;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+  return fillPlaceholders(entry ? entry[lang] : key, params);
 }
 
 export function isMessageKey(key: string): key is MessageKey {

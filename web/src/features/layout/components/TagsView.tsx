@@ -91,7 +91,10 @@ export function TagsView() {
               {titleOf(tag)}
               {tag.affix ? null : (
                 <CloseButton
-                  size="xs"
+                  // 24 px: the smallest target a finger is sure to hit (WCAG 2.5.8, Lighthouse's
+                  // target-size); the cross keeps the xs size it had, inside the 26 px tag.
+                  size={24}
+                  iconSize={12}
                   aria-label={t`Close`}
                   onClick={(event) => {
                     event.preventDefault();
