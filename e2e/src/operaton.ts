@@ -1,10 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
+import { spawnService, stopService } from '@platform/test-support';
 import { createConnection } from 'mysql2/promise';
 import { inject } from 'vitest';
 
@@ -79,14 +80,6 @@ async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void
   throw new Error(`the Cockpit gateway did not become healthy at ${baseUrl}`);
 }
 
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
-
 export async function startOperatonGateway(): Promise<OperatonGateway> {
   const database = `${inject('database')}_engine`;
   const password = randomBytes(24).toString('base64url');
@@ -115,7 +108,7 @@ export async function startOperatonGateway(): Promise<OperatonGateway> {
 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const gateway = spawn(process.execPath, ['services/gateway/dist/main.js'], {
+  const gateway = spawnService(process.execPath, ['services/gateway/dist/main.js'], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -134,7 +127,7 @@ export async function startOperatonGateway(): Promise<OperatonGateway> {
   });
   gateway.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[cockpit-gateway] ${chunk}`));
   const stop = async () => {
-    await stopChild(gateway);
+    await stopService(gateway);
     await engineScript.stopEngine(engine.child);
     await dropDatabase();
   };

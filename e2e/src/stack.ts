@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
+import { spawnService, stopService } from '@platform/test-support';
 import { createConnection } from 'mysql2/promise';
 
 import { startStubPredictor } from './stub-predictor';
@@ -64,8 +65,9 @@ export async function freePorts(count: number): Promise<number[]> {
   return ports;
 }
 
+/** A service in a process group of its own, ended with the test run however that ends. */
 function start(name: string, script: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, [script], {
+  const child = spawnService(process.execPath, [script], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -164,12 +166,7 @@ export async function startStack(): Promise<Stack> {
     : null;
   if (agentWorker) children.push(agentWorker);
   const stop = async () => {
-    for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-    await Promise.all(
-      children.map((child) =>
-        child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : null,
-      ),
-    );
+    await Promise.all(children.map((child) => stopService(child)));
     await predictor.close();
     const connection = await createConnection(mysql);
     await connection.query(`DROP DATABASE IF EXISTS \`${database}\``);

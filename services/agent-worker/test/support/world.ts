@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
@@ -22,6 +22,7 @@ import {
 } from '@platform/gateway/testing';
 import { identityStarter } from '@platform/identity';
 import { dropDatabase, parseMysqlUrl } from '@platform/nest-common';
+import { spawnService, stopService } from '@platform/test-support';
 import { workflowStarter } from '@platform/workflow';
 import { type Connection, createConnection } from 'mysql2/promise';
 import type { Response } from 'supertest';
@@ -140,7 +141,7 @@ export async function startWorld(env: Record<string, string> = {}): Promise<Worl
       return app;
     },
     spawnWorker(extra) {
-      const child = spawn(process.execPath, [join(__dirname, '../../dist/main.js')], {
+      const child = spawnService(process.execPath, [join(__dirname, '../../dist/main.js')], {
         env: { PATH: process.env.PATH, ...workerEnv(extra) },
         stdio: ['ignore', 'pipe', 'pipe'],
       }) as ChildProcess & { output: string[] };
@@ -163,7 +164,7 @@ export async function startWorld(env: Record<string, string> = {}): Promise<Worl
       return rows as ExecutionRow[];
     },
     async close() {
-      for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+      await Promise.all(children.map((child) => stopService(child, 'SIGKILL')));
       for (const app of workers) await app.close().catch(() => undefined);
       await agentDb?.end();
       await stack.close();

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 
@@ -13,6 +13,7 @@ import {
   parseMysqlUrl,
   type RpcClient,
 } from '@platform/nest-common';
+import { spawnService, stopService } from '@platform/test-support';
 import Redis from 'ioredis';
 import { type Connection, createConnection } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,8 +51,8 @@ let identityDb: Connection;
 let billingDb: Connection;
 const children: ChildProcess[] = [];
 
-function spawnService(name: 'identity' | 'billing'): ChildProcess {
-  const child = spawn(process.execPath, [join(ROOT, `services/${name}/dist/main.js`)], {
+function startService(name: 'identity' | 'billing'): ChildProcess {
+  const child = spawnService(process.execPath, [join(ROOT, `services/${name}/dist/main.js`)], {
     env: {
       ...common,
       IDENTITY_DB_URL: identityUrl,
@@ -153,19 +154,13 @@ async function waitForEntries(count: number, timeoutMs: number): Promise<number>
 
 beforeAll(async () => {
   rpc = createRpcClient(loadEnv(baseEnvSchema, { NAMESPACE: namespace, REDIS_URL: redisUrl }));
-  spawnService('identity');
+  startService('identity');
   await healthy(IDENTITY_PATTERNS.health);
   identityDb = await connect(identityUrl);
 }, 120_000);
 
 afterAll(async () => {
-  for (const child of children)
-    if (child.exitCode === null && !child.signalCode) child.kill('SIGTERM');
-  await Promise.all(
-    children.map((c) =>
-      c.exitCode === null && !c.signalCode ? new Promise((r) => c.once('exit', r)) : null,
-    ),
-  );
+  await Promise.all(children.map((child) => stopService(child)));
   await rpc?.close();
   await identityDb?.end();
   await billingDb?.end();
@@ -179,7 +174,7 @@ afterAll(async () => {
 
 describe('identity and billing killed with SIGKILL while rewards are on their way', () => {
   it('should pay every reward exactly once after billing dies mid-burst and identity dies before relaying', async () => {
-    let billing = spawnService('billing');
+    let billing = startService('billing');
     await healthy(BILLING_PATTERNS.health);
     billingDb = await connect(billingUrl);
 
@@ -200,9 +195,9 @@ describe('identity and billing killed with SIGKILL while rewards are on their wa
       'SELECT COUNT(*) AS n FROM event_outbox WHERE published_at IS NULL',
     );
 
-    spawnService('identity');
+    startService('identity');
     await healthy(IDENTITY_PATTERNS.health);
-    billing = spawnService('billing');
+    billing = startService('billing');
     await healthy(BILLING_PATTERNS.health);
 
     const want = expected(FIRST + SECOND);
