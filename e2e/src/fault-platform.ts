@@ -4,10 +4,11 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { freePorts } from '@platform/test-support';
 import { Redis } from 'ioredis';
 import { createConnection } from 'mysql2/promise';
 
-import { freePorts, ROOT } from './stack';
+import { ROOT } from './stack';
 
 // The whole platform as an operator runs it (scripts/platform.mjs, supervised), on a Redis and a
 // MariaDB of its own started here on free ports, so that faults can be injected into any part: a

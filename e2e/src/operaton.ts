@@ -1,11 +1,10 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-import { spawnService, stopService } from '@platform/test-support';
+import { freePort, spawnService, stopService } from '@platform/test-support';
 import { createConnection } from 'mysql2/promise';
 import { inject } from 'vitest';
 
@@ -49,18 +48,6 @@ export interface OperatonGateway {
   rest: string;
   authorization: string;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void> {

@@ -1,10 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 
-import { spawnService, stopService } from '@platform/test-support';
+import { freePorts, spawnService, stopService } from '@platform/test-support';
 import { createConnection } from 'mysql2/promise';
 
 import { startStubPredictor } from './stub-predictor';
@@ -42,27 +41,6 @@ const AGENT_WORKER = 'services/agent-worker/dist/main.js';
 export function mysqlUrl(database: string): string {
   const auth = mysql.password ? `${mysql.user}:${encodeURIComponent(mysql.password)}` : mysql.user;
   return `mysql://${auth}@${mysql.host}:${mysql.port}/${database}`;
-}
-
-/** `count` distinct free ports: all are held open together so the system cannot hand one out twice. */
-export async function freePorts(count: number): Promise<number[]> {
-  const servers = await Promise.all(
-    Array.from(
-      { length: count },
-      () =>
-        new Promise<ReturnType<typeof createServer>>((resolve, reject) => {
-          const server = createServer();
-          server.once('error', reject);
-          server.listen(0, '127.0.0.1', () => resolve(server));
-        }),
-    ),
-  );
-  const ports = servers.map((server) => {
-    const address = server.address();
-    return typeof address === 'object' && address ? address.port : 0;
-  });
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-  return ports;
 }
 
 /** A service in a process group of its own, ended with the test run however that ends. */

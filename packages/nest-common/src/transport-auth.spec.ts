@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 
+import { freePort } from '@platform/test-support';
 import { firstValueFrom } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -17,14 +17,6 @@ import { createRpcClient, serverStrategy } from './transport';
 const REDIS_SERVER = '/usr/bin/redis-server';
 const NATS_SERVER = '/usr/sbin/nats-server';
 const password = randomBytes(18).toString('base64url');
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function listening(port: number): Promise<void> {
   const { connect } = await import('node:net');

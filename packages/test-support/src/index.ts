@@ -1,1 +1,3 @@
+export * from './polling';
+export * from './ports';
 export * from './processes';

@@ -2,6 +2,7 @@ import { type AddressInfo, connect, createServer, type Server, type Socket } fro
 
 import { api, startStack, type TestStack } from '@platform/gateway/testing';
 import { identityStarter } from '@platform/identity';
+import { freePort } from '@platform/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { loadNotificationEnv, startNotification } from '../src';
@@ -43,14 +44,6 @@ async function databaseRelay(target: { host: string; port: number }) {
     },
     reopen: open,
   };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 describe('health of the notification service', () => {

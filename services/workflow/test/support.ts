@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 
 import { buildBpmnXml, type DiagramSpec } from '@platform/bpmn';
@@ -89,28 +88,5 @@ export async function createAgent(s: WorkflowStack, name = `智能体${Date.now(
   return dataOf<{ id: number }>(await s.post('/wujie/agent', { name, nameEn: 'Agent' })).id;
 }
 
-/** A TCP port free on 127.0.0.1 now (for the embedded engine's REST API). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/** Reads until `done` says so or `timeoutMs` passed, every 100 ms; the last value read. */
-export async function eventually<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 15_000,
-): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > until) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+// Shared with the other suites; re-exported so this suite's files keep importing them from here.
+export { eventually, freePort } from '@platform/test-support';

@@ -1,5 +1,4 @@
 import type { ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 
 import type { INestMicroservice } from '@nestjs/common';
@@ -22,7 +21,7 @@ import {
 } from '@platform/gateway/testing';
 import { identityStarter } from '@platform/identity';
 import { dropDatabase, parseMysqlUrl } from '@platform/nest-common';
-import { spawnService, stopService } from '@platform/test-support';
+import { eventually, freePort, spawnService, stopService } from '@platform/test-support';
 import { workflowStarter } from '@platform/workflow';
 import { type Connection, createConnection } from 'mysql2/promise';
 import type { Response } from 'supertest';
@@ -38,29 +37,8 @@ export const ENGINE_AUTH = {
   password: 'Agent-worker-test-engine-password-0123456789',
 };
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-export async function eventually<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > until) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+// Shared with the other suites; re-exported so this suite's files keep importing them from here.
+export { eventually, freePort };
 
 export interface ExecutionRow {
   run_id: string;

@@ -1,5 +1,6 @@
 import { type InvitationFlagView, PLATFORM_EVENTS, type WujieUserView } from '@platform/contracts';
 import { api, setCaptcha, type TestStack } from '@platform/gateway/testing';
+import { eventually } from '@platform/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { type Member, startBillingWorld } from '../support/world';
@@ -34,15 +35,6 @@ async function flags(status?: string) {
   const res = await call('get', '/wujie/user/invitation/flags', admin, status ? { status } : {});
   expect(res.body, JSON.stringify(res.body)).toMatchObject({ code: 200 });
   return res.body as { rows: InvitationFlagView[]; total: number };
-}
-
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const until = Date.now() + 20_000;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > until) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import { createServer } from 'node:net';
 
 import { AGENT_TOPIC, type AgentStatusPush, WORKFLOW_PATTERNS as W } from '@platform/contracts';
 import { identityStarter } from '@platform/identity';
 import { baseEnvSchema, callService, createRpcClient, type RpcClient } from '@platform/nest-common';
+import { freePort } from '@platform/test-support';
 import { workflowStarter } from '@platform/workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -24,17 +24,6 @@ import { type Caller, callerFor, dataOf } from '../support/callers';
 // agent worker against the embedded engine's REST API and the workflow service's internal patterns.
 
 const ENGINE = { user: 'gateway-lifecycle', password: 'Gateway-lifecycle-engine-password-0123' };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** start → agents Task_1 … Task_n → end, under `key`. */
 function agentFlow(key: string, count: number): string {

@@ -1,5 +1,6 @@
 import { renderMessage } from '@platform/contracts';
 import { postSse, registerByPhone, type SseAnswer } from '@platform/gateway/testing';
+import { eventually } from '@platform/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
@@ -36,15 +37,6 @@ const usage = (prompt: number, completion: number) =>
       total_tokens: prompt + completion,
     },
   });
-
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const until = Date.now() + 10_000;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > until) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('the assistant on an OpenAI-compatible model (NATS transport)', () => {
   let s: WorkflowStack;

@@ -1,5 +1,3 @@
-import { createServer } from 'node:net';
-
 import { buildBpmnXml } from '@platform/bpmn';
 import {
   CamundaRestClient,
@@ -10,6 +8,7 @@ import {
 } from '@platform/engine';
 import { mysqlBase } from '@platform/gateway/testing';
 import { dropDatabase, parseMysqlUrl } from '@platform/nest-common';
+import { freePort } from '@platform/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { loadWorkflowEnv } from '../../src';
@@ -31,17 +30,6 @@ interface ModelView {
   processDefinitionId: string | null;
   processDefinitionVersion: number | null;
   deployTime: string | null;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 function inclusiveSplit(key: string): string {

@@ -26,7 +26,7 @@ import { baseEnvSchema, callService, createRpcClient, type RpcClient } from '@pl
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { workflowStarter } from '../../src';
-import { dataOf, eventually as waitFor, freePort } from '../support';
+import { dataOf, eventually, freePort } from '../support';
 
 // Mission costs on the real services (identity, workflow with its embedded engine, billing): the
 // price is frozen before a mission starts, settled when it completes, released when it stops
@@ -64,9 +64,6 @@ interface Account {
   balance: number;
   frozen: number;
 }
-
-const eventually = <T>(read: () => Promise<T>, done: (value: T) => boolean) =>
-  waitFor(read, done, 20_000);
 
 describe('mission costs: freeze, settle, release', () => {
   let stack: TestStack;

@@ -1,5 +1,3 @@
-import { createServer } from 'node:net';
-
 import { buildBpmnXml, type DiagramSpec } from '@platform/bpmn';
 import {
   type AgentNodeContextView,
@@ -8,6 +6,7 @@ import {
   WORKFLOW_PATTERNS as W,
 } from '@platform/contracts';
 import { baseEnvSchema, callService, createRpcClient, type RpcClient } from '@platform/nest-common';
+import { freePort } from '@platform/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { dataOf, startWorkflowStack, type WorkflowStack } from '../support';
@@ -19,17 +18,6 @@ import { dataOf, startWorkflowStack, type WorkflowStack } from '../support';
 // the run produced.
 
 const ENGINE_AUTH = { user: 'context-test', password: 'Context-test-engine-password-0123456789' };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 const tag = Date.now().toString(36);
 
