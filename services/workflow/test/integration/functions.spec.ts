@@ -110,11 +110,12 @@ describe('functions', () => {
         await run({ code: 'function addNumbers() { for (;;) {} }', args: { a: 1 } }),
       );
       expect(loop.status).toBe('timeout');
-      // Grows by 8 MB at a time: past the 16 MB limit within a few allocations however loaded the
-      // machine is (filling it element by element outran the time limit on a busy CI machine).
+      // Grows by 32 MB at a time: past the 16 MB limit at its first allocation however loaded the
+      // machine is (filling it element by element, or 8 MB at a time, outran the time limit when the
+      // machine's load was 11 on 2 cores).
       const hog = dataOf(
         await run({
-          code: 'function addNumbers() { const a = []; for (;;) a.push(new ArrayBuffer(1 << 23)); }',
+          code: 'function addNumbers() { const a = []; for (;;) a.push(new ArrayBuffer(1 << 25)); }',
           args: { a: 1 },
         }),
       );
