@@ -8,6 +8,8 @@ import {
   UpdateDateColumn,
 } from 'typeorm';
 
+import { TokenColumns } from '../database/token-columns';
+
 /** A user's conversation with the assistant. Deleting one only marks it (its missions keep its id). */
 @Entity('wf_conversation')
 @Index('idx_conversation_owner', ['ownerUserId', 'deleted', 'updateTime'])
@@ -51,7 +53,7 @@ export interface StoredAttachment {
 /** One message of a conversation: the user's, or a reply of the assistant (or an agent). */
 @Entity('wf_chat_message')
 @Index('idx_chat_message_conversation', ['conversationId', 'id'])
-export class ChatMessage {
+export class ChatMessage extends TokenColumns {
   @PrimaryGeneratedColumn({ type: 'bigint' })
   id!: number;
 
@@ -92,16 +94,6 @@ export class ChatMessage {
   /** The reply's tool calls and their results, replayed to the model on later turns. */
   @Column({ name: 'tool_calls', type: 'json', nullable: true })
   toolCalls!: StoredToolCall[] | null;
-
-  @Column({ name: 'prompt_tokens', type: 'int', default: 0 })
-  promptTokens!: number;
-
-  @Column({ name: 'completion_tokens', type: 'int', default: 0 })
-  completionTokens!: number;
-
-  /** Whether the counts are estimates (the planner, or an endpoint that reported none). */
-  @Column({ name: 'tokens_estimated', type: 'boolean', default: false })
-  tokensEstimated!: boolean;
 
   @Column({ type: 'varchar', length: 16, default: '' })
   provider!: string;

@@ -14,6 +14,7 @@ import {
 } from 'typeorm';
 
 import { AuditColumns } from '../database/audit-columns';
+import { TokenColumns } from '../database/token-columns';
 
 /** A run of a workflow for a user: pinned to the deployed definition of the version it started on. */
 @Entity('wf_mission')
@@ -79,7 +80,7 @@ export class Mission extends AuditColumns {
 
 /** One node run of a mission; unique per (run, node, attempt). */
 @Entity('wf_mission_log')
-export class MissionLog {
+export class MissionLog extends TokenColumns {
   @PrimaryGeneratedColumn({ type: 'bigint' })
   id!: number;
 
@@ -124,15 +125,6 @@ export class MissionLog {
 
   @Column({ name: 'ended_at', type: 'datetime', precision: 3, nullable: true })
   endedAt!: Date | null;
-
-  @Column({ name: 'prompt_tokens', type: 'int', default: 0 })
-  promptTokens!: number;
-
-  @Column({ name: 'completion_tokens', type: 'int', default: 0 })
-  completionTokens!: number;
-
-  @Column({ name: 'tokens_estimated', type: 'boolean', default: false })
-  tokensEstimated!: boolean;
 
   @CreateDateColumn({ name: 'create_time', type: 'datetime', precision: 3 })
   createTime!: Date;
