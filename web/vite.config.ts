@@ -4,16 +4,110 @@ import { constants as zlibConstants } from 'node:zlib';
 import { lingui } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type PluginOption } from 'vite';
+import { createServer, defineConfig, type Plugin, type PluginOption } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
+
+/** The modules of the sign-in screen, whose chunks' stylesheets the shell needs. */
+const SIGN_IN_MODULES = /\/features\/auth\/components\/(AuthScreen|LoginForm|RegisterForm)\.tsx$/;
+
+const STYLE_TAG = /<style[^>]*>[\s\S]*?<\/style>/g;
+
+/** The four variants of the sign-in screen index.html carries: language × the panel the address opens. */
+const SHELLS = [
+  { lang: 'zh', panel: 'login' },
+  { lang: 'zh', panel: 'register' },
+  { lang: 'en', panel: 'login' },
+  { lang: 'en', panel: 'register' },
+] as const;
+
+/**
+ * Puts the sign-in screen, rendered by React at build time (src/sign-in-shell.tsx), in index.html as
+ * templates, and public/sign-in-shell.js, which shows the one the visit needs before the app starts
+ * (issue 20: a phone's first paint of /login without waiting for the JavaScript). The shell is shown
+ * inert and without test ids, so neither a user nor a test acts on it before the app takes it away.
+ */
+function signInShell(): Plugin {
+  return {
+    name: 'sign-in-shell',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html, { path, bundle }) {
+        if (path !== '/index.html') return html;
+        const shells = await renderShells();
+        // Mantine's style tags (theme variables, global classes: 10 KB, the same in every variant) once,
+        // in a template of their own the script shows with the screen: less HTML for a phone to parse.
+        const styles = [...new Set(shells.flatMap(({ markup }) => markup.match(STYLE_TAG) ?? []))];
+        const templates = [`<template id="sign-in-shell-styles">${styles.join('')}</template>`];
+        for (const { lang, panel, markup } of shells) {
+          const inert = markup.replace(STYLE_TAG, '').replace(/ data-testid="[^"]*"/g, '');
+          templates.push(`<template id="sign-in-shell-${lang}-${panel}">${inert}</template>`);
+        }
+        // The stylesheets of the screen's own chunks, render-blocking like the main one: the shell is
+        // drawn as it will stay (no layout shift when the route's chunk brings them).
+        const stylesheets = Object.values(bundle ?? {}).flatMap((item) =>
+          item.type === 'chunk' && item.moduleIds.some((id) => SIGN_IN_MODULES.test(id))
+            ? [...(item.viteMetadata?.importedCss ?? [])]
+            : [],
+        );
+        return {
+          html: html
+            // First in line (after the charset), so it waits for nothing the app downloads.
+            .replace(
+              /(<meta charset[^>]*>)/,
+              '$1\n    <script src="/sign-in-shell.js" defer></script>',
+            )
+            .replace('<div id="root"></div>', `<div id="root"></div>\n${templates.join('\n')}`),
+          tags: [...new Set(stylesheets)].map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'stylesheet', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          })),
+        };
+      },
+    },
+  };
+}
+
+/** Renders SHELLS with Vite's SSR loader (same plugins and aliases as the app, so the same markup). */
+async function renderShells() {
+  // The app reads its stored settings as modules load; at build time nothing is stored.
+  const empty = { getItem: () => null, setItem: () => undefined, removeItem: () => undefined };
+  const globals = globalThis as Record<string, unknown>;
+  const saved = { window: globals.window, localStorage: globals.localStorage };
+  Object.assign(globals, {
+    window: { localStorage: empty, sessionStorage: empty },
+    localStorage: empty,
+  });
+  const server = await createServer({
+    configFile: fileURLToPath(new URL('vite.config.ts', import.meta.url)),
+    server: { middlewareMode: true, hmr: false, watch: null },
+    appType: 'custom',
+    logLevel: 'warn',
+  });
+  try {
+    const { renderSignInShell } = (await server.ssrLoadModule(
+      '/src/sign-in-shell.tsx',
+    )) as typeof import('./src/sign-in-shell');
+    const shells = [];
+    for (const shell of SHELLS) {
+      shells.push({ ...shell, markup: await renderSignInShell(shell.lang, shell.panel) });
+    }
+    return shells;
+  } finally {
+    await server.close();
+    Object.assign(globals, saved);
+  }
+}
 
 export default defineConfig({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
+    signInShell(),
     // Brotli and gzip copies of every text asset, made once at build time at the highest levels (too
     // slow per request), so the gateway (or any static server) sends them as they are with
     // Content-Encoding. A maintained plugin rather than our own zlib step: it sees every emitted file,

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { App } from './App';
@@ -7,6 +7,7 @@ import { forgetSession } from './features/auth/session';
 import { activateLanguage, storedLanguage } from './lib/i18n';
 import { notify, showOutage } from './lib/notify';
 import { configureRequest } from './lib/request';
+import { removeSignInShell } from './lib/sign-in-shell';
 import { registerAllPages } from './register-pages';
 import { buildRouter } from './router';
 
@@ -28,10 +29,22 @@ configureRequest({
   },
 });
 
+// The sign-in screen index.html may show goes once the first page is drawn, whichever it is.
+const stopWatchingFirstRender = router.subscribe('onRendered', () => {
+  removeSignInShell();
+  stopWatchingFirstRender();
+});
+
 await activateLanguage(storedLanguage(), false);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App router={router} queryClient={queryClient} />
-  </StrictMode>,
-);
+// The first render as a transition: React renders it in slices of a few milliseconds and lets the
+// browser in between, instead of one task that blocks a phone's main thread for the whole tree (issue
+// 20: Lighthouse's total blocking time).
+const root = createRoot(document.getElementById('root')!);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App router={router} queryClient={queryClient} />
+    </StrictMode>,
+  );
+});

@@ -2,11 +2,12 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { Box, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useLayoutEffect } from 'react';
 
 import { LanguageSwitch } from '../../../components/LanguageSwitch';
 import { Logo } from '../../../components/Logo';
 import { usePublicPageMeta } from '../../../lib/page-meta';
+import { removeSignInShell } from '../../../lib/sign-in-shell';
 import classes from './AuthScreen.module.css';
 import { LoginForm } from './LoginForm';
 
@@ -41,6 +42,8 @@ export function AuthScreen({
 }) {
   const { i18n } = useLingui();
   usePublicPageMeta(i18n._(PANEL_TITLES[panel]));
+  // Before this screen is painted: the same screen from index.html goes in the same frame.
+  useLayoutEffect(removeSignInShell, []);
   return (
     <div className={classes.screen}>
       <Box component="aside" className={classes.intro} visibleFrom="md">
