@@ -13,6 +13,7 @@ import Redis from 'ioredis';
 import { createConnection } from 'mysql2/promise';
 
 import { benchPlatform } from '../lib/platform-env.mjs';
+import { signInAdmin } from '../lib/sign-in.mjs';
 
 const root = new URL('../..', import.meta.url).pathname.replace(/\/$/, '');
 const arg = (name, fallback) => {
@@ -84,17 +85,6 @@ async function disableCaptcha(db) {
   const redis = new Redis();
   await redis.del(`${namespace}:sys_config:sys.account.captchaEnabled`);
   await redis.quit();
-}
-
-async function signIn() {
-  const res = await fetch(`http://127.0.0.1:${port}/prod-api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password }),
-  });
-  const body = await res.json();
-  if (body.code !== 200) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
-  return body.data.token;
 }
 
 /** The plans of the two statements the list runs (the same SQL as UsersAdminService.list for "all"). */
@@ -179,7 +169,7 @@ try {
   await disableCaptcha(db);
   const indexed = await explain(db);
   await db.end();
-  const token = await signIn();
+  const token = await signInAdmin(`http://127.0.0.1:${port}`, password);
   const url = `http://127.0.0.1:${port}${listPath}`;
   const sample = await (await fetch(url, { headers: { authorization: `Bearer ${token}` } })).json();
   if (sample.total < userCount)

@@ -13,6 +13,7 @@ import Redis from 'ioredis';
 import { createConnection } from 'mysql2/promise';
 
 import { benchPlatform } from '../lib/platform-env.mjs';
+import { signInAdmin } from '../lib/sign-in.mjs';
 
 const root = new URL('../..', import.meta.url).pathname.replace(/\/$/, '');
 const arg = (name, fallback) => {
@@ -69,17 +70,6 @@ async function disableCaptcha() {
   await redis.quit();
 }
 
-async function signIn() {
-  const res = await fetch(`http://127.0.0.1:${port}/prod-api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password }),
-  });
-  const body = await res.json();
-  if (body.code !== 200) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
-  return body.data.token;
-}
-
 function median(runs) {
   const mid = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
   return {
@@ -128,7 +118,7 @@ const platform = startPlatform();
 try {
   await platform.ready;
   await disableCaptcha();
-  const token = await signIn();
+  const token = await signInAdmin(`http://127.0.0.1:${port}`, password);
   const url = `http://127.0.0.1:${port}/prod-api/getInfo`;
   const sample = await (await fetch(url, { headers: { authorization: `Bearer ${token}` } })).text();
 

@@ -23,6 +23,7 @@ import { createConnection } from 'mysql2/promise';
 import { chromium } from 'playwright-core';
 
 import { benchPlatform, freePort } from '../lib/platform-env.mjs';
+import { signInAdmin } from '../lib/sign-in.mjs';
 
 const root = new URL('../..', import.meta.url).pathname.replace(/\/$/, '');
 const option = (name) => {
@@ -87,25 +88,6 @@ async function startOwnPlatform() {
     await admin.end();
   };
   return { base: `http://127.0.0.1:${bench.gatewayPort}`, password, socketPort, stop };
-}
-
-async function signIn(base, password) {
-  // A few tries: on this loaded machine the gateway now and then drops a connection.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const res = await fetch(`${base}/prod-api/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'admin', password }),
-      });
-      const body = await res.json();
-      if (body.code !== 200) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
-      return body.data.token;
-    } catch (error) {
-      if (attempt >= 3) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 2000));
-    }
-  }
 }
 
 function pad(text, width) {
@@ -227,7 +209,9 @@ try {
       // at most, rather than counted.
       let lhr;
       for (let attempt = 1; attempt <= 3; attempt++) {
-        await prepareVisit(page.signedIn ? await signIn(platform.base, platform.password) : null);
+        await prepareVisit(
+          page.signedIn ? await signInAdmin(platform.base, platform.password) : null,
+        );
         ({ lhr } = await lighthouse(`${platform.base}${page.path}`, {
           port,
           output: 'json',
