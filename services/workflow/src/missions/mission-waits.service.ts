@@ -438,7 +438,6 @@ export class MissionWaitsService {
     }
   }
 
-  /** Closes an open wait (compare-and-set): false when it was closed already. */
   /**
    * Closes the owner's question with their reply and, when the mission belongs to a conversation,
    * writes the reply there as the owner's message, in one transaction: a reload of the chat shows
@@ -478,6 +477,7 @@ export class MissionWaitsService {
     });
   }
 
+  /** Closes an open wait (compare-and-set): false when it was closed already. */
   private async close(
     wait: MissionWait,
     state: MissionWaitState,
