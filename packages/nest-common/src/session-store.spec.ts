@@ -79,6 +79,61 @@ describe(SessionStore.name, () => {
     expect((await sut.get(old.tokenId))?.expireTime).toBe(renewed.expireTime);
   });
 
+  it('should renew only the expiry, not write back what the request read before a change', async () => {
+    const read = session(2, { expireTime: Date.now() + 60_000 });
+    await sut.save(read);
+    await sut.updateForUser(2, (s) => ({ ...s, tour: 1, roles: ['ROLE_NEW'] }));
+    const renewed = await sut.renewIfDue(read);
+    const stored = await sut.get(read.tokenId);
+    expect(stored).toMatchObject({ tour: 1, roles: ['ROLE_NEW'], expireTime: renewed.expireTime });
+    expect(renewed.expireTime).toBeGreaterThan(Date.now() + 29 * 60_000);
+    expect(await redis.pttl('user_sessions:2')).toBeGreaterThan(29 * 60_000);
+  });
+
+  it('should not bring back a session ended while it was being renewed or changed', async () => {
+    const s = session(3, { expireTime: Date.now() + 60_000 });
+    await sut.save(s);
+    await sut.remove(s.tokenId);
+    await sut.renewIfDue(s);
+    await sut.updateForUser(3, (x) => ({ ...x, avatar: 'late.png' }));
+    expect(await redis.exists(`login_tokens:${s.tokenId}`)).toBe(0);
+  });
+
+  it('should apply read-then-write changes of one user in the order of their reads', async () => {
+    const s = session(4);
+    await sut.save(s);
+    let tourInDatabase = 0;
+    const slowRefresh = sut.lockUser(4, async () => {
+      const tour = tourInDatabase;
+      await new Promise((resolve) => setTimeout(resolve, 80));
+      await sut.updateForUser(4, (x) => ({ ...x, tour }));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    tourInDatabase = 1;
+    const refreshAfterChange = sut.lockUser(4, async () => {
+      const tour = tourInDatabase;
+      await sut.updateForUser(4, (x) => ({ ...x, tour }));
+    });
+    await Promise.all([slowRefresh, refreshAfterChange]);
+    expect((await sut.get(s.tokenId))?.tour).toBe(1);
+    expect(await redis.exists('user_sessions_lock:4')).toBe(0);
+  });
+
+  it('should give up a busy lock at once when asked not to wait, and release it after a failure', async () => {
+    let release!: () => void;
+    const held = sut.lockUser(5, () => new Promise<void>((resolve) => (release = resolve)));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(await sut.tryLockUser(5, async () => 'ran')).toBeUndefined();
+    release();
+    await held;
+    await expect(
+      sut.lockUser(5, async () => {
+        throw new Error('refresh failed');
+      }),
+    ).rejects.toThrow('refresh failed');
+    expect(await sut.tryLockUser(5, async () => 'ran')).toBe('ran');
+  });
+
   it('should list, update and remove every session of one user and no other', async () => {
     const a1 = session(10);
     const a2 = session(10);

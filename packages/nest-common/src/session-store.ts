@@ -9,6 +9,15 @@ import {
 import type Redis from 'ioredis';
 
 const MINUTE = 60_000;
+/** How long one holder may keep a user's session lock: longer than any refresh, short if one dies. */
+const USER_LOCK_MS = 10_000;
+/** How long to wait for a user's session lock: past the holder's lease, so it is there by then. */
+const USER_LOCK_WAIT_MS = USER_LOCK_MS + 2_000;
+const USER_LOCK_RETRY_MS = 15;
+/** Deletes the lock only while it is still this holder's (its lease may have passed to another). */
+const RELEASE_OWN_LOCK =
+  "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0";
+const userLockKey = (userId: number) => `user_sessions_lock:${userId}`;
 /** Parsed session records kept in memory (cleared whole when full: a miss only costs a parse). */
 const PARSED_SESSIONS_KEPT = 10_000;
 /** Seven days: a stolen token stops working a week after sign-in however busy it is kept. */
@@ -77,14 +86,23 @@ export class SessionStore {
       .exec();
   }
 
-  /** Sessions renew on activity: when less than the renewal window is left, the lifetime starts again. */
+  /**
+   * Sessions renew on activity: when less than the renewal window is left, the lifetime starts again.
+   * Only the expiry changes: the record is read again under the user's lock, so a renewal from a
+   * request that read the session before a change (roles, tour flag…) does not write the old one back.
+   */
   async renewIfDue(session: SessionUser, now = Date.now()): Promise<SessionUser> {
     if (session.expireTime - now > SESSION_RENEW_WITHIN_MINUTES * MINUTE) return session;
     const expireTime = Math.min(now + this.ttlMinutes * MINUTE, this.endOf(session.loginTime));
     if (expireTime <= session.expireTime) return session;
-    const renewed = { ...session, expireTime };
-    await this.save(renewed);
-    return renewed;
+    // A busy lock only postpones the renewal to a later request; the session is valid as it is.
+    const renewed = await this.tryLockUser(session.userId, async () => {
+      const current = await this.get(session.tokenId);
+      if (!current || expireTime <= current.expireTime) return current;
+      const next = { ...current, expireTime };
+      return (await this.overwrite(next)) ? next : null;
+    });
+    return renewed ?? session;
   }
 
   /** The expiry of a session opened at `loginTime` (now, by default). */
@@ -138,13 +156,62 @@ export class SessionStore {
     return sessions.length;
   }
 
-  /** Applies a change (new roles, avatar…) to every live session of a user, keeping each one's expiry. */
+  /**
+   * Applies a change (new roles, avatar…) to every live session of a user, keeping each one's expiry.
+   * Call it inside {@link lockUser} when the change was computed from a read (of the database): two
+   * such read-then-write changes of one user could otherwise land in the opposite order of their reads.
+   */
   async updateForUser(
     userId: number,
     change: (session: SessionUser) => SessionUser,
   ): Promise<void> {
     const sessions = await this.listForUser(userId);
-    await Promise.all(sessions.map((s) => this.save(change(s))));
+    await Promise.all(sessions.map((s) => this.overwrite(change(s))));
+  }
+
+  /**
+   * Runs `work` while holding the user's session lock (one Redis key with a lease). Every change of a
+   * user's existing sessions goes through it. The lease outlives no holder by more than ten seconds,
+   * so a lock still busy after that is an error.
+   *
+   * Not a library (Redlock): there is one Redis, and a lease plus a compare-and-delete is all of it.
+   */
+  async lockUser<T>(userId: number, work: () => Promise<T>): Promise<T> {
+    const done = await this.tryLockUser(
+      userId,
+      async () => ({ value: await work() }),
+      USER_LOCK_WAIT_MS,
+    );
+    if (!done) throw new Error(`the sessions of user ${userId} stayed locked`);
+    return done.value;
+  }
+
+  /** {@link lockUser} that gives up (undefined, `work` not run) when the lock stays busy for `waitMs`. */
+  async tryLockUser<T>(userId: number, work: () => Promise<T>, waitMs = 0): Promise<T | undefined> {
+    const key = userLockKey(userId);
+    const holder = randomBytes(12).toString('base64url');
+    const giveUpAt = Date.now() + waitMs;
+    while ((await this.redis.set(key, holder, 'PX', USER_LOCK_MS, 'NX')) !== 'OK') {
+      if (Date.now() >= giveUpAt) return undefined;
+      await new Promise((resolve) => setTimeout(resolve, USER_LOCK_RETRY_MS));
+    }
+    try {
+      return await work();
+    } finally {
+      await this.redis.eval(RELEASE_OWN_LOCK, 1, key, holder);
+    }
+  }
+
+  /** Writes a changed record only while it exists: a session ended meanwhile is not brought back. */
+  private async overwrite(session: SessionUser): Promise<boolean> {
+    const ttl = session.expireTime - Date.now();
+    if (ttl <= 0) return false;
+    const key = SESSION_KEYS.session(session.tokenId);
+    if ((await this.redis.set(key, JSON.stringify(session), 'PX', ttl, 'XX')) !== 'OK')
+      return false;
+    // The user's set of sessions lives as long as the longest of them (GT: never shortened here).
+    await this.redis.pexpire(SESSION_KEYS.userSessions(session.userId), ttl + MINUTE, 'GT');
+    return true;
   }
 
   /** Every live session (online users screen). SCAN does not apply ioredis' key prefix, so add it here. */

@@ -60,11 +60,13 @@ export class AccountService {
         });
       }
     });
-    await this.sessions.updateForUser(user.userId, (s) => ({
-      ...s,
-      qu: body.qu,
-      phonenumber: body.phonenumber,
-    }));
+    await this.sessions.lockUser(user.userId, () =>
+      this.sessions.updateForUser(user.userId, (s) => ({
+        ...s,
+        qu: body.qu,
+        phonenumber: body.phonenumber,
+      })),
+    );
     return { reward: firstBinding ? reward : 0 };
   }
 }

@@ -17,25 +17,31 @@ export class SessionSync {
 
   async refreshUsers(userIds: Iterable<number>): Promise<void> {
     for (const userId of new Set(userIds)) {
-      const user = await this.directory.findById(userId);
-      if (!user || user.status !== '0') {
-        await this.sessions.removeAllForUser(userId);
-        continue;
-      }
-      const grants = await this.directory.grantsOf(userId);
-      await this.sessions.updateForUser(userId, (s) => ({
-        ...s,
-        nickName: user.nickName,
-        avatar: user.avatar,
-        deptId: user.deptId,
-        companyId: user.companyId,
-        pagesize: user.pagesize,
-        tour: user.tour,
-        admin: grants.admin || userId === SUPER_USER_ID,
-        roles: grants.roles,
-        permissions: grants.permissions,
-      }));
+      // Read and write under the user's lock: two refreshes of one user (a role edited while the user
+      // sets a preference) would otherwise be able to write the older read last.
+      await this.sessions.lockUser(userId, () => this.refreshUser(userId));
     }
+  }
+
+  private async refreshUser(userId: number): Promise<void> {
+    const user = await this.directory.findById(userId);
+    if (!user || user.status !== '0') {
+      await this.sessions.removeAllForUser(userId);
+      return;
+    }
+    const grants = await this.directory.grantsOf(userId);
+    await this.sessions.updateForUser(userId, (s) => ({
+      ...s,
+      nickName: user.nickName,
+      avatar: user.avatar,
+      deptId: user.deptId,
+      companyId: user.companyId,
+      pagesize: user.pagesize,
+      tour: user.tour,
+      admin: grants.admin || userId === SUPER_USER_ID,
+      roles: grants.roles,
+      permissions: grants.permissions,
+    }));
   }
 
   /** Users holding any of the roles (after a role's menus or status changed). */
