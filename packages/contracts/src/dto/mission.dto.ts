@@ -251,21 +251,32 @@ export class MissionRerunRpcBody extends MissionRerunBody {
   id!: number;
 }
 
+/**
+ * A file attached to a reply, as the upload answered it: the stored name (which the gateway checks
+ * as it checks a chat message's, see chat-attachments) and the user's own name, shown in the chat.
+ */
+export class MissionReplyFileBody {
+  @RequiredText(MISSION_FILE_NAME_MAX)
+  fileName!: string;
+
+  @RequiredText(MISSION_FILE_NAME_MAX)
+  originalFilename!: string;
+}
+
 /** POST /wujie/mission/{id}/reply: the owner answers an agent's question (text or files). */
 export class MissionReplyBody {
   @OptionalText(MISSION_TEXT_MAX)
   text?: string;
 
-  /** Stored names of uploaded files. */
   @Optional()
   @IsArray(INVALID)
   @ArrayMaxSize(MISSION_FILES_MAX, {
     message: 'mission.files_max',
     context: { count: MISSION_FILES_MAX },
   })
-  @IsString({ ...INVALID, each: true })
-  @MaxLength(MISSION_FILE_NAME_MAX, { ...INVALID, each: true })
-  files?: string[];
+  @ValidateNested({ each: true })
+  @Type(() => MissionReplyFileBody)
+  files?: MissionReplyFileBody[];
 }
 
 export class MissionReplyRpcBody extends MissionReplyBody {

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { BUSINESS_TYPES as B, PERMISSIONS, WORKFLOW_PATTERNS as W } from '@platform/contracts';
 import {
@@ -15,7 +15,9 @@ import { RequirePermissions } from '../common/decorators';
 import { Log } from '../common/oper-log';
 import { forwardPage } from '../common/paging';
 import { idOf } from '../common/path-ids';
+import { UPLOADS_ROOT } from '../config/env';
 import { ServiceClient } from '../rpc/service-client';
+import { findUploaded } from './chat-attachments';
 
 const M = PERMISSIONS.wujie.mission;
 const MISSION_LOG: [string, string] = ['任务', 'Task'];
@@ -27,7 +29,10 @@ const MISSION_LOG: [string, string] = ['任务', 'Task'];
 @ApiTags('mission')
 @Controller('wujie/mission')
 export class MissionController {
-  constructor(private readonly services: ServiceClient) {}
+  constructor(
+    private readonly services: ServiceClient,
+    @Inject(UPLOADS_ROOT) private readonly root: string,
+  ) {}
 
   /** Starts a mission on a workflow with the user's inputs (content, files or a patch). */
   @Post()
@@ -68,12 +73,20 @@ export class MissionController {
     return this.services.forward(W.missionRerun, request, { ...body, ...idOf(id) });
   }
 
-  /** The owner answers an agent's question (user input required): the waiting node goes on. */
+  /**
+   * The owner answers an agent's question (user input required): the waiting node goes on. Its
+   * files are checked as a chat message's are (uploaded, still there); the chat shows their names.
+   */
   @Post(':id/reply')
   @HttpCode(200)
   @RequirePermissions(M.add)
   @Log(...MISSION_LOG, B.update)
-  reply(@Req() request: FastifyRequest, @Param('id') id: string, @Body() body: MissionReplyBody) {
+  async reply(
+    @Req() request: FastifyRequest,
+    @Param('id') id: string,
+    @Body() body: MissionReplyBody,
+  ) {
+    for (const file of body.files ?? []) await findUploaded(this.root, file);
     return this.services.forward(W.missionReply, request, { ...body, ...idOf(id) });
   }
 

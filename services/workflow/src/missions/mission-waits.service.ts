@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
+  type ChatFileView,
   DomainError,
   humanTaskWait,
   MISSION_STATUS,
@@ -138,11 +139,11 @@ export class MissionWaitsService {
     const move = missionMove('reply', mission.status);
     if (!move.ok) throw new DomainError(move.refusal);
     const text = body.text?.trim() ?? '';
-    const files = (body.files ?? []).map((f) => f.trim()).filter(Boolean);
+    const files = body.files ?? [];
     if (!text && !files.length) throw new DomainError('mission.reply_required');
     const wait = await this.openWait(mission, ['user_input']);
     if (!wait) throw new DomainError('mission.wait_missing');
-    const answered = await this.answer(mission, wait, { text, files }, caller.userId);
+    const answered = await this.answer(mission, wait, text, files, caller.userId);
     if (!answered) throw new DomainError('mission.status_mismatch');
     const next = await this.openWait(mission, ['user_input']);
     if (next) {
@@ -441,15 +442,18 @@ export class MissionWaitsService {
   /**
    * Closes the owner's question with their reply and, when the mission belongs to a conversation,
    * writes the reply there as the owner's message, in one transaction: a reload of the chat shows
-   * the answer where it was given. False when the question was answered already.
+   * the answer where it was given, its files by the names the user gave them. The agent gets the
+   * stored names. False when the question was answered already.
    */
   private async answer(
     mission: Mission,
     wait: MissionWait,
-    reply: { text: string; files: string[] },
+    text: string,
+    files: ChatFileView[],
     userId: number,
   ): Promise<{ messageId: number | null } | false> {
     return this.db.transaction(async (manager) => {
+      const reply = { text, files: files.map((f) => f.fileName) };
       const changes = { reply, answeredBy: userId, answeredAt: new Date() };
       if (!(await this.close(wait, 'answered', changes, manager))) return false;
       if (mission.conversationId === null) return { messageId: null };
@@ -458,13 +462,8 @@ export class MissionWaitsService {
         messages.create({
           conversationId: mission.conversationId,
           role: 'user',
-          content: reply.text,
-          files: reply.files.length
-            ? reply.files.map((fileName) => ({
-                fileName,
-                originalFilename: fileName.split('/').pop() ?? fileName,
-              }))
-            : null,
+          content: text,
+          files: files.length ? files : null,
           missionId: mission.id,
           agent: null,
           status: 'complete',

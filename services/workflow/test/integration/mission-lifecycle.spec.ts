@@ -14,7 +14,7 @@ import {
   WORKFLOW_PATTERNS as W,
 } from '@platform/contracts';
 import { CamundaRestClient, type LockedExternalTaskDto } from '@platform/engine';
-import { registerByPhone } from '@platform/gateway/testing';
+import { api, registerByPhone } from '@platform/gateway/testing';
 import { baseEnvSchema, callService, createRpcClient, type RpcClient } from '@platform/nest-common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -141,6 +141,19 @@ describe('mission lifecycle: rerun, user input, review', () => {
     ]);
 
   const mission = async (id: number) => dataOf<MissionView>(await s.get(`/wujie/mission/${id}`));
+
+  /** Attaches a file as the chat screen does: its stored name and the user's name for it. */
+  const upload = async (text: string, name: string) => {
+    const stored = dataOf<{ fileName: string; originalFilename: string }>(
+      await api(s.stack)
+        .post('/prod-api/wujie/chat/upload')
+        .set('Authorization', `Bearer ${s.token}`)
+        .set('repeatSubmit', 'false')
+        .attach('file', Buffer.from(text), name),
+    );
+    return { fileName: stored.fileName, originalFilename: stored.originalFilename };
+  };
+
   const until = (id: number, done: (m: MissionView) => boolean) =>
     eventually(() => mission(id), done);
   const report = <T>(pattern: string, body: object) => callService<T>(rpc, pattern, body, 10_000);
@@ -382,8 +395,31 @@ describe('mission lifecycle: rerun, user input, review', () => {
 
     const empty = await s.post(`/wujie/mission/${m.id}/reply`, { text: '  ' }, 'en');
     expect(empty.body).toMatchObject({ code: 500, msg: 'Enter a reply or attach a file' });
+    // Only files the upload gave are attached, by the chat's rule (a stored name that exists).
+    const ghost = {
+      fileName: '/profile/chat/2020/01/01/00000000-0000-0000-0000-000000000000.fasta',
+      originalFilename: 'ghost.fasta',
+    };
+    const outside = { fileName: '/profile/../../etc/passwd', originalFilename: 'passwd.txt' };
+    for (const file of [ghost, outside]) {
+      const refused = await s.post(`/wujie/mission/${m.id}/reply`, { files: [file] }, 'en');
+      expect(refused.body).toEqual({
+        code: 500,
+        msg: `The attachment "${file.originalFilename}" does not exist; please upload it again`,
+      });
+    }
+    const unnamed = { fileName: ghost.fileName, originalFilename: ' ' };
+    for (const files of [[unnamed], [ghost.fileName]]) {
+      const invalid = await s.post(`/wujie/mission/${m.id}/reply`, { files }, 'en');
+      expect(invalid.body.code).toBe(500);
+    }
+    expect((await mission(m.id)).status).toBe('user_input');
+    const vh = await upload(
+      '>heavy chain\nEVQLVESGGGLVQPGGSLRLSCAASGFNIKDTYIHWVRQAPGKGLEWVA\n',
+      'heavy_chain.fasta',
+    );
     const replied = dataOf<MissionRepliedView>(
-      await s.post(`/wujie/mission/${m.id}/reply`, { text: 'IMGT', files: ['vh.fasta'] }),
+      await s.post(`/wujie/mission/${m.id}/reply`, { text: 'IMGT', files: [vh] }),
     );
     expect(replied.status).toBe('in_progress');
     expect((await mission(m.id)).waiting).toBeNull();
@@ -399,7 +435,7 @@ describe('mission lifecycle: rerun, user input, review', () => {
         id: replied.messageId,
         role: 'user',
         content: 'IMGT',
-        files: [{ fileName: 'vh.fasta', originalFilename: 'vh.fasta' }],
+        files: [{ fileName: vh.fileName, originalFilename: 'heavy_chain.fasta' }],
         missionId: m.id,
       }),
     ]);
@@ -413,7 +449,7 @@ describe('mission lifecycle: rerun, user input, review', () => {
     });
     expect(answer).toMatchObject({
       status: 'answered',
-      reply: { text: 'IMGT', files: ['vh.fasta'], userId: 1 },
+      reply: { text: 'IMGT', files: [vh.fileName], userId: 1 },
     });
     // The node's model calls cost tokens: stored with its run.
     const tokens = { promptTokens: 1200, completionTokens: 340, tokensEstimated: false };

@@ -10,7 +10,14 @@ import { sessionStore, useSession } from '../../lib/auth';
 import { RequestError } from '../../lib/request';
 import type { PageProps } from '../menu/page-props';
 import { missionApi, missionKeys } from '../mission/mission.api';
-import { chatApi, chatKeys, conversationsQuery, messagesQuery, missionQuery } from './chat.api';
+import {
+  chatApi,
+  chatKeys,
+  conversationsQuery,
+  messagesQuery,
+  missionQuery,
+  replyBody,
+} from './chat.api';
 import {
   EMPTY_THREAD,
   missionsOf,
@@ -164,10 +171,7 @@ export function ChatPage(_props: PageProps) {
     if (asking) {
       let answered: { messageId: number | null };
       try {
-        answered = await missionApi.reply(asking.id, {
-          text: message.content,
-          files: message.files.map((f) => f.fileName),
-        });
+        answered = await missionApi.reply(asking.id, replyBody(message));
       } catch {
         return false; // the request layer has shown why
       }

@@ -2,7 +2,7 @@ import type { ChatFileView, ChatMessageView, ConversationView } from '@platform/
 import { queryOptions } from '@tanstack/react-query';
 
 import { request, requestData, requestStream } from '../../lib/request';
-import { missionApi, missionKeys } from '../mission/mission.api';
+import { missionApi, missionKeys, type MissionReplyRequest } from '../mission/mission.api';
 import { type ChatReplyEvent, readReplyStream } from './chat.stream';
 import type { Outgoing } from './chat.thread';
 
@@ -91,5 +91,13 @@ export function messageBody(message: Outgoing): Record<string, unknown> {
     ...(message.content.trim() ? { content: message.content } : {}),
     ...(message.files.length ? { files: message.files } : {}),
     ...(message.patch.trim() ? { patch: message.patch } : {}),
+  };
+}
+
+/** The user's answer to a mission that asked: its text and its files with the names the user gave them. */
+export function replyBody(message: Outgoing): MissionReplyRequest {
+  return {
+    ...(message.content.trim() ? { text: message.content } : {}),
+    ...(message.files.length ? { files: message.files } : {}),
   };
 }

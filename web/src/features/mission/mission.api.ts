@@ -1,4 +1,5 @@
 import type {
+  ChatFileView,
   MissionInputs,
   MissionLogView,
   MissionRepliedView,
@@ -26,6 +27,12 @@ export interface MissionStartRequest {
   inputs: MissionInputs;
 }
 
+export interface MissionReplyRequest {
+  text?: string;
+  /** The stored name and the user's name of each file (the chat shows the latter). */
+  files?: ChatFileView[];
+}
+
 export const missionApi = {
   get: (id: number) => requestData<MissionView>(`/wujie/mission/${id}`),
   /** The id of the mission with this code (the log names missions by code). */
@@ -41,8 +48,8 @@ export const missionApi = {
   /** A new run of the mission that starts at `nodeId`, with what the nodes before it produced. */
   rerun: (id: number, nodeId: string) =>
     post<MissionStartedView>(`/wujie/mission/${id}/rerun`, { nodeId }),
-  /** The user's answer when an agent asked for input. */
-  reply: (id: number, body: { text?: string; files?: string[] }) =>
+  /** The user's answer when an agent asked for input; files as the upload answered them. */
+  reply: (id: number, body: MissionReplyRequest) =>
     post<MissionRepliedView>(`/wujie/mission/${id}/reply`, body),
   /** An administrator's decision on a node waiting for review or confirmation. */
   review: (id: number, body: { approve: boolean; reason?: string }) =>

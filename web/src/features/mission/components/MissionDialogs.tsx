@@ -9,21 +9,23 @@ import {
   Text,
   Textarea,
 } from '@mantine/core';
-import { MISSION_FILES_MAX, MISSION_TEXT_MAX } from '@platform/contracts';
+import { type ChatFileView, MISSION_FILES_MAX, MISSION_TEXT_MAX } from '@platform/contracts';
 import { useState } from 'react';
 
 import { notify } from '../../../lib/notify';
 import { uploadFile } from '../../admin/admin.api';
 import { missionApi } from '../mission.api';
 
-/** Uploads files through /common/upload and answers their stored names. */
-export async function uploadAll(files: File[]): Promise<string[]> {
-  const names: string[] = [];
+/** Uploads files through /common/upload and answers their stored names with the user's names. */
+export async function uploadAll(files: File[]): Promise<ChatFileView[]> {
+  const stored: ChatFileView[] = [];
   for (const file of files) {
     const answer = await uploadFile('/common/upload', 'file', file, file.name);
-    names.push(String(answer.fileName ?? ''));
+    const fileName = String(answer.fileName ?? '');
+    const originalFilename = String(answer.originalFilename || file.name);
+    if (fileName) stored.push({ fileName, originalFilename });
   }
-  return names.filter(Boolean);
+  return stored;
 }
 
 /** The user's answer to an agent that asked for input: text and files (at least one of them). */
@@ -46,10 +48,10 @@ export function ReplyDialog({
   const send = async () => {
     setBusy(true);
     try {
-      const names = await uploadAll(files);
+      const stored = await uploadAll(files);
       await missionApi.reply(missionId, {
         ...(text.trim() ? { text: text.trim() } : {}),
-        ...(names.length ? { files: names } : {}),
+        ...(stored.length ? { files: stored } : {}),
       });
       notify('success', t`Reply sent, the mission continues`);
       setText('');

@@ -57,7 +57,7 @@ export function StartMissionForm({
     if (!workflowId || empty) return;
     setBusy(true);
     try {
-      const names = await uploadAll(files);
+      const names = (await uploadAll(files)).map((f) => f.fileName);
       const started = await missionApi.start({
         workflowId: Number(workflowId),
         ...(name.trim() ? { name: name.trim() } : {}),
