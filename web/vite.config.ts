@@ -88,6 +88,13 @@ async function renderShells() {
     logLevel: 'warn',
   });
   try {
+    // The stand-in window makes TanStack Query (loaded by Node, outside Vite's SSR graph) take this
+    // process for a browser: each query it renders then keeps a five-minute garbage-collection timer
+    // that holds the build open minutes after its output is written. It is a server render: say so.
+    const { environmentManager } = (await server.ssrLoadModule(
+      '@tanstack/react-query',
+    )) as typeof import('@tanstack/react-query');
+    environmentManager.setIsServer(() => true);
     const { renderSignInShell } = (await server.ssrLoadModule(
       '/src/sign-in-shell.tsx',
     )) as typeof import('./src/sign-in-shell');
