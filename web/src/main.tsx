@@ -7,7 +7,7 @@ import { forgetSession } from './features/auth/session';
 import { activateLanguage, storedLanguage } from './lib/i18n';
 import { notify, showOutage } from './lib/notify';
 import { configureRequest } from './lib/request';
-import { removeSignInShell } from './lib/sign-in-shell';
+import { removeSignInShell, signInShellShown } from './lib/sign-in-shell';
 import { registerAllPages } from './register-pages';
 import { buildRouter } from './router';
 
@@ -36,6 +36,11 @@ const stopWatchingFirstRender = router.subscribe('onRendered', () => {
 });
 
 await activateLanguage(storedLanguage(), false);
+// Behind the sign-in screen index.html shows, the route is resolved before the first render: that
+// render (time-sliced) is then the screen itself. Rendered first and resolved after, the route's
+// screen came in a second render the router's store makes synchronous: one task of the whole screen
+// on a phone's main thread (issue 20: total blocking time).
+if (signInShellShown()) await router.load();
 
 // The first render as a transition: React renders it in slices of a few milliseconds and lets the
 // browser in between, instead of one task that blocks a phone's main thread for the whole tree (issue

@@ -5,6 +5,7 @@ import {
   buildTheme,
   contrastRatio,
   DARK_SIDEBAR_ACTIVE_BG,
+  readableMantineColors,
   shadesOf,
   sidebarAccent,
   TEXT_CONTRAST,
@@ -42,6 +43,13 @@ describe('theme colours', () => {
       );
     },
   );
+
+  it('should ship the readable Mantine colours as computed from the installed Mantine', async () => {
+    // Written with -u (after a Mantine upgrade); fails when the stored file is not what the code makes.
+    await expect(JSON.stringify(readableMantineColors(), null, 2) + '\n').toMatchFileSnapshot(
+      './readable-colors.json',
+    );
+  });
 
   it("should make every Mantine colour's filled and text shades readable on white", () => {
     const theme = buildTheme(DEFAULT_SETTINGS, 'medium');

@@ -10,6 +10,7 @@ import {
 } from '@mantine/core';
 
 import type { LayoutSettings, Size } from './features/layout/layout.store';
+import readableColors from './readable-colors.json';
 
 /** WCAG 2 contrast ratio of two colours (1 to 21). */
 export function contrastRatio(a: string, b: string): number {
@@ -103,12 +104,21 @@ export function sidebarAccent(color: string, dark: boolean): string {
     : readableOn(color, () => ['#ffffff', '#f1f3f5']);
 }
 
-/** Mantine's palettes with shades 6 to 9 readable on white (its green 6 is 2.4:1, its red 6 3.3:1). */
-const READABLE_COLORS = Object.fromEntries(
-  Object.entries(DEFAULT_THEME.colors)
-    .filter(([name]) => name !== 'dark')
-    .map(([name, shades]) => [name, readablePalette(shades)]),
-);
+/** Mantine's palettes (but dark) with shades 6 to 9 readable on white (its green 6 is 2.4:1, its red 6 3.3:1). */
+export function readableMantineColors(): Record<string, MantineColorsTuple> {
+  return Object.fromEntries(
+    Object.entries(DEFAULT_THEME.colors)
+      .filter(([name]) => name !== 'dark')
+      .map(([name, shades]) => [name, readablePalette(shades)]),
+  );
+}
+
+/**
+ * readableMantineColors() as computed at build time (theme.test.ts writes and checks the file: `pnpm
+ * exec vitest run src/theme.test.ts -u` after a Mantine upgrade): computing them as the app starts took
+ * about 25 ms of a phone's first task (issue 20: total blocking time).
+ */
+const READABLE_COLORS = readableColors as unknown as Record<string, MantineColorsTuple>;
 
 /** The size selector scales every component (Default, Medium, Small, Mini). */
 export const SIZE_SCALE: Record<Size, number> = {

@@ -10,11 +10,20 @@ import { STORAGE_KEYS, writeStore } from './storage';
 // shows before the app starts, if any.
 const script = readFileSync(join(__dirname, '../../public/sign-in-shell.js'), 'utf8');
 
+/** The app's modules the head preloads. */
+function preloaded(): string[] {
+  return [...document.head.querySelectorAll('link[rel="modulepreload"]')].map(
+    (link) => link.getAttribute('href') ?? '',
+  );
+}
+
 function visit(address: string): string | null {
   window.history.replaceState(null, '', address);
+  document.head.innerHTML = '';
   document.body.innerHTML = ['zh-login', 'zh-register', 'en-login', 'en-register']
     .map((id) => `<template id="sign-in-shell-${id}"><p>${id}</p></template>`)
     .concat('<template id="sign-in-shell-styles"><style>p { margin: 0 }</style></template>')
+    .concat('<template id="app-preloads"><link rel="modulepreload" href="/assets/a.js"></template>')
     .concat('<div id="root"></div>')
     .join('');
   new Function(script)();
@@ -35,6 +44,8 @@ describe('the sign-in screen index.html shows while the app loads', () => {
     expect(shell.querySelector('style')?.textContent).toBe('p { margin: 0 }');
     expect(shell.nextElementSibling?.id).toBe('root');
     expect(document.documentElement.lang).toBe('zh-CN');
+    // The app's modules do not compete with what the shell's paint needs.
+    expect(preloaded()).toEqual([]);
     // Any other address goes to the sign-in page without a token.
     expect(visit('/wujie/char/talk')).toBe('zh-login');
   });
@@ -47,11 +58,14 @@ describe('the sign-in screen index.html shows while the app loads', () => {
     expect(document.documentElement.lang).toBe('en');
   });
 
-  it('should show nothing to a signed-in user, on the agreement or the password recovery', () => {
+  it('should show nothing, and preload the app, for a signed-in user, the agreement or the password recovery', () => {
     expect(visit('/agreement?tab=user')).toBeNull();
+    expect(preloaded()).toEqual(['/assets/a.js']);
     expect(visit('/login?panel=forgot')).toBeNull();
+    expect(preloaded()).toEqual(['/assets/a.js']);
     writeStore({ name: STORAGE_KEYS.token, content: 'a-token' });
     expect(visit('/login')).toBeNull();
+    expect(preloaded()).toEqual(['/assets/a.js']);
   });
 
   it('should be taken away by the app', () => {

@@ -5,3 +5,8 @@
 export function removeSignInShell(): void {
   document.getElementById('sign-in-shell')?.remove();
 }
+
+/** Whether index.html shows the sign-in screen (public/sign-in-shell.js put it there). */
+export function signInShellShown(): boolean {
+  return document.getElementById('sign-in-shell') !== null;
+}
