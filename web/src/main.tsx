@@ -3,7 +3,8 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { App } from './App';
-import { forgetSession } from './features/auth/session';
+import { forgetSession, loadSession } from './features/auth/session';
+import { getToken } from './lib/auth';
 import { activateLanguage, storedLanguage } from './lib/i18n';
 import { notify, showOutage } from './lib/notify';
 import { configureRequest } from './lib/request';
@@ -41,6 +42,9 @@ await activateLanguage(storedLanguage(), false);
 // screen came in a second render the router's store makes synchronous: one task of the whole screen
 // on a phone's main thread (issue 20: total blocking time).
 if (signInShellShown()) await router.load();
+// A signed-in visit: user info and menu on their way while the app renders (the guard waits for this
+// same load, and handles its failure).
+else if (getToken()) loadSession().catch(() => undefined);
 
 // The first render as a transition: React renders it in slices of a few milliseconds and lets the
 // browser in between, instead of one task that blocks a phone's main thread for the whole tree (issue

@@ -1,6 +1,7 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 
-import { type AuthPanel, AuthScreen } from '../features/auth/components/AuthScreen';
+import { captchaQuery } from '../features/auth/auth.api';
+import { type AuthPanel, AuthScreen, preloadPanel } from '../features/auth/components/AuthScreen';
 import { safeRedirect } from '../features/auth/guard';
 
 interface LoginSearch {
@@ -10,6 +11,13 @@ interface LoginSearch {
 }
 
 const REGISTER_PATH = '/register';
+/** How long the sign-in screen waits for what its panel needs before it renders without it. */
+const PANEL_WAIT_MS = 1_500;
+
+/** The panel the address opens (/register is not open without a token: the guard sends it here). */
+function panelOf(search: LoginSearch): AuthPanel {
+  return search.panel ?? (search.redirect === REGISTER_PATH ? 'register' : 'login');
+}
 
 export const Route = createFileRoute('/login')({
   validateSearch: (search: Record<string, unknown>): LoginSearch => ({
@@ -17,6 +25,18 @@ export const Route = createFileRoute('/login')({
     panel: search.panel === 'register' || search.panel === 'forgot' ? search.panel : undefined,
     inviteCode: typeof search.inviteCode === 'string' ? search.inviteCode : undefined,
   }),
+  // What the panel needs before the screen renders: the sign-in form's captcha, the register or
+  // recovery form's module. The form then renders once, instead of a second render (synchronous, the
+  // whole form) when the captcha arrives or a loader in its place. Waited for a moment only: a slow
+  // captcha or module does not hold the screen (it then comes in as before), and never fails the route.
+  loaderDeps: ({ search }) => ({ panel: panelOf(search) }),
+  loader: ({ context, deps }) =>
+    Promise.race([
+      deps.panel === 'login'
+        ? context.queryClient.prefetchQuery(captchaQuery)
+        : preloadPanel(deps.panel).catch(() => undefined),
+      new Promise((resolve) => setTimeout(resolve, PANEL_WAIT_MS)),
+    ]),
   component: LoginRoute,
 });
 
@@ -24,9 +44,8 @@ function LoginRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const router = useRouter();
-  // /register is not open without a token: the guard sends it here, and here it opens the register panel.
   const wantsRegister = search.redirect === REGISTER_PATH;
-  const panel: AuthPanel = search.panel ?? (wantsRegister ? 'register' : 'login');
+  const panel = panelOf(search);
   return (
     <AuthScreen
       panel={panel}

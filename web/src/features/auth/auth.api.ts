@@ -1,4 +1,5 @@
 import type { RouteItem, UserInfoView } from '@platform/contracts';
+import { queryOptions } from '@tanstack/react-query';
 
 import { currentLanguage } from '../../lib/i18n';
 import { CAPTCHA_TIMEOUT_MS, requestData } from '../../lib/request';
@@ -26,6 +27,17 @@ const publicCall = { isToken: false, repeatSubmit: false } as const;
 
 export const getCaptchaImage = () =>
   requestData<CaptchaImage>('/captchaImage', { isToken: false, timeout: CAPTCHA_TIMEOUT_MS });
+
+/**
+ * The image captcha of the sign-in form. The sign-in route loads it before its screen renders (the
+ * form then renders once, with it); fresh for half a minute, well inside the captcha's own lifetime,
+ * and fetched again after every failed sign-in.
+ */
+export const captchaQuery = queryOptions({
+  queryKey: ['captchaImage'],
+  queryFn: getCaptchaImage,
+  staleTime: 30_000,
+});
 
 export const login = (body: LoginBody) =>
   requestData<{ token: string }>('/login', {

@@ -19,10 +19,23 @@ async function routesInCurrentLanguage(): Promise<RouteItem[]> {
   }
 }
 
-/** Session step "user info loaded → routes generated" (spec §4): getInfo, then the server menu. */
-export async function loadSession(): Promise<void> {
-  const info = await getInfo();
-  const routes = await routesInCurrentLanguage();
+/** The session load under way, which every caller waits for rather than starting another. */
+let loading: Promise<void> | null = null;
+
+/**
+ * Session step "user info loaded → routes generated" (spec §4): user info and the server menu (asked
+ * for together: neither needs the other's answer). The app starts it as soon as it knows the language,
+ * before its first render; the route guard then waits for the same load.
+ */
+export function loadSession(): Promise<void> {
+  loading ??= fetchSession().finally(() => {
+    loading = null;
+  });
+  return loading;
+}
+
+async function fetchSession(): Promise<void> {
+  const [info, routes] = await Promise.all([getInfo(), routesInCurrentLanguage()]);
   sessionStore.set({
     user: info.user,
     roles: info.roles.length > 0 ? info.roles : [DEFAULT_ROLE],

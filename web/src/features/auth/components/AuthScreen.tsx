@@ -2,10 +2,11 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { Box, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useLayoutEffect } from 'react';
+import { Suspense, useLayoutEffect } from 'react';
 
 import { LanguageSwitch } from '../../../components/LanguageSwitch';
 import { Logo } from '../../../components/Logo';
+import { lazyWithPreload } from '../../../lib/lazy-with-preload';
 import { usePublicPageMeta } from '../../../lib/page-meta';
 import { removeSignInShell } from '../../../lib/sign-in-shell';
 import classes from './AuthScreen.module.css';
@@ -13,12 +14,18 @@ import { LoginForm } from './LoginForm';
 
 // Registering and recovering a password are loaded when opened: their area-code select (Mantine's
 // Combobox) and code inputs would otherwise ride in the JavaScript every visitor loads before sign-in.
-const RegisterForm = lazy(() =>
-  import('./RegisterForm').then((m) => ({ default: m.RegisterForm })),
+// The sign-in route loads the one its address opens before the screen renders (preloadPanel).
+const RegisterForm = lazyWithPreload(() => import('./RegisterForm').then((m) => m.RegisterForm));
+const ForgotPasswordForm = lazyWithPreload(() =>
+  import('./ForgotPasswordForm').then((m) => m.ForgotPasswordForm),
 );
-const ForgotPasswordForm = lazy(() =>
-  import('./ForgotPasswordForm').then((m) => ({ default: m.ForgotPasswordForm })),
-);
+
+/** Loads the form of a panel that is not in the entry (register, forgot). */
+export function preloadPanel(panel: AuthPanel): Promise<unknown> {
+  if (panel === 'register') return RegisterForm.preload();
+  if (panel === 'forgot') return ForgotPasswordForm.preload();
+  return Promise.resolve();
+}
 
 export type AuthPanel = 'login' | 'register' | 'forgot';
 

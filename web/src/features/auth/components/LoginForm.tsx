@@ -7,7 +7,7 @@ import { useState } from 'react';
 
 import { setToken } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
-import { getCaptchaImage, login } from '../auth.api';
+import { captchaQuery, login } from '../auth.api';
 import { identifierError } from '../validation';
 import { AgreementCheckbox } from './AgreementCheckbox';
 
@@ -28,7 +28,7 @@ export function LoginForm({
   const { t, i18n } = useLingui();
   const [agreed, setAgreed] = useState(false);
   const [agreementError, setAgreementError] = useState(false);
-  const captcha = useQuery({ queryKey: ['captchaImage'], queryFn: getCaptchaImage, staleTime: 0 });
+  const captcha = useQuery(captchaQuery);
   const form = useForm<LoginValues>({
     initialValues: { identifier: '', password: '', code: '' },
     validate: {
