@@ -36,15 +36,19 @@ const stopWatchingFirstRender = router.subscribe('onRendered', () => {
   stopWatchingFirstRender();
 });
 
-await activateLanguage(storedLanguage(), false);
-// Behind the sign-in screen index.html shows, the route is resolved before the first render: that
-// render (time-sliced) is then the screen itself. Rendered first and resolved after, the route's
-// screen came in a second render the router's store makes synchronous: one task of the whole screen
-// on a phone's main thread (issue 20: total blocking time).
-if (signInShellShown()) await router.load();
-// A signed-in visit: user info and menu on their way while the app renders (the guard waits for this
-// same load, and handles its failure).
-else if (getToken()) loadSession().catch(() => undefined);
+const languageLoaded = activateLanguage(storedLanguage(), false);
+if (signInShellShown()) {
+  // Behind the sign-in screen index.html shows, the route is resolved before the first render: that
+  // render (time-sliced) is then the screen itself. Rendered first and resolved after, the route's
+  // screen came in a second render the router's store makes synchronous: one task of the whole screen
+  // on a phone's main thread (issue 20: total blocking time).
+  await Promise.all([languageLoaded, router.load()]);
+} else {
+  // A signed-in visit: user info and menu on their way while the catalogue loads and the app renders
+  // (the guard waits for this same load, and handles its failure).
+  if (getToken()) loadSession().catch(() => undefined);
+  await languageLoaded;
+}
 
 // The first render as a transition: React renders it in slices of a few milliseconds and lets the
 // browser in between, instead of one task that blocks a phone's main thread for the whole tree (issue

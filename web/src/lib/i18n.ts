@@ -11,8 +11,12 @@ export function storedLanguage(): Language {
   return value === undefined ? DEFAULT_LANGUAGE : parseLanguage(value);
 }
 
-/** The language now shown; what requests send as `lang`. */
+/**
+ * The language now shown; what requests send as `lang`. Before the first catalogue is active (the app
+ * starts its first requests while it loads), the stored one it is loading.
+ */
 export function currentLanguage(): Language {
+  if (!i18n.locale) return storedLanguage();
   return i18n.locale === 'en' ? 'en' : 'zh';
 }
 
