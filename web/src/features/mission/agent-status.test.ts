@@ -59,4 +59,16 @@ describe('shownStatus', () => {
     expect(shownStatus(read, [push('in_progress', 'run-2')])).toBe('in_progress');
     expect(shownStatus({ ...read, status: 'error' }, [push('in_progress')])).toBe('in_progress');
   });
+
+  it('should not take a run back to running on a push that arrives after its end was pushed', () => {
+    const running = { status: 'in_progress' as const, currentRunId: 'run-1' };
+    // The end came first over the socket, a node's progress push of the same run after it, and the
+    // read has not seen the end yet.
+    expect(shownStatus(running, [push('completed'), push('in_progress')])).toBe('completed');
+    expect(shownStatus(running, [push('stopped'), push('user_input')])).toBe('stopped');
+    // A rerun after the end is a new run.
+    expect(shownStatus(running, [push('completed'), push('in_progress', 'run-2')])).toBe(
+      'in_progress',
+    );
+  });
 });

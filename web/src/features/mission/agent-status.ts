@@ -100,9 +100,10 @@ export function useRefreshOnAgentStatus(queryKey: readonly unknown[]): () => voi
 }
 
 /**
- * The status a screen shows: the newest push's since the last read, else the read's. A run that
- * the read saw completed or stopped does not go back: a push of that same run saying otherwise
- * was sent before its end and delivered after the read (a rerun is a new run, and wins).
+ * The status a screen shows: the newest push's since the last read, else the read's. A run seen
+ * completed or stopped — by the read or by an earlier push — does not go back: a push of that same run
+ * saying otherwise was sent before its end and delivered after it (pushes of one run may arrive out of
+ * order; a rerun is a new run, and wins).
  */
 export function shownStatus(
   read: Pick<MissionView, 'status' | 'currentRunId'> | undefined,
@@ -110,9 +111,12 @@ export function shownStatus(
 ): MissionStatus | undefined {
   const push = pushes.at(-1);
   if (!push) return read?.status;
-  const ended = read && MISSION_FINAL_STATUSES.includes(read.status);
-  if (ended && push.runId === read.currentRunId && !MISSION_FINAL_STATUSES.includes(push.status)) {
-    return read.status;
-  }
-  return push.status;
+  if (isFinal(push.status)) return push.status;
+  const seenEnded = [
+    ...(read ? [{ runId: read.currentRunId, status: read.status }] : []),
+    ...pushes,
+  ].find((seen) => seen.runId === push.runId && isFinal(seen.status));
+  return seenEnded?.status ?? push.status;
 }
+
+const isFinal = (status: MissionStatus) => MISSION_FINAL_STATUSES.includes(status);
