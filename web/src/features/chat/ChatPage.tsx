@@ -97,7 +97,7 @@ function useTour() {
       // Leaving the page mid-tour is not seeing it: it shows again next time.
       if (left) return;
       sessionStore.set((s) => (s.user ? { ...s, user: { ...s.user, tour: 1 } } : s));
-      void markTourSeen();
+      markTourSeen().catch(() => undefined);
     }).then((destroy) => {
       if (left) destroy();
       else stop = destroy;

@@ -20,9 +20,24 @@ export interface TourTexts {
   progress: string;
 }
 
-/** Stores that the user has seen the tour. */
-export function markTourSeen(): Promise<unknown> {
-  return requestData('/system/user/profile/updatetour/1', { silent: true });
+/** Attempts at storing the flag, and the pause before each retry. */
+const MARK_ATTEMPTS = 3;
+const MARK_RETRY_MS = 1_000;
+
+/**
+ * Stores that the user has seen the tour. Silent, so retried: a request lost to a busy moment of the
+ * server would otherwise show the tour again at the next visit (the flag is idempotent).
+ */
+export async function markTourSeen(retryMs = MARK_RETRY_MS): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await requestData('/system/user/profile/updatetour/1', { silent: true });
+      return;
+    } catch (error) {
+      if (attempt >= MARK_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, retryMs * attempt));
+    }
+  }
 }
 
 /**
