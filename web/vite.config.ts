@@ -4,85 +4,150 @@ import { constants as zlibConstants } from 'node:zlib';
 import { lingui } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { createServer, defineConfig, type Plugin, type PluginOption } from 'vite';
+import { createServer, defineConfig, type Plugin, type PluginOption, type Rollup } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
 
 /** The modules of the sign-in screen, whose chunks' stylesheets the shell needs. */
 const SIGN_IN_MODULES = /\/features\/auth\/components\/(AuthScreen|LoginForm|RegisterForm)\.tsx$/;
+/** The modules of the landing page (the layout and the chat), whose stylesheets its shell needs. */
+const LANDING_MODULES = /\/features\/(layout\/components\/MainLayout|chat\/ChatPage)\.tsx$/;
 
 const STYLE_TAG = /<style[^>]*>[\s\S]*?<\/style>/g;
 const MODULE_PRELOAD = /[ \t]*<link rel="modulepreload"[^>]*>\n?/g;
+const ENTRY_SCRIPT = /[ \t]*<script type="module"[^>]*><\/script>\n?/;
 
 /** The four variants of the sign-in screen index.html carries: language × the panel the address opens. */
-const SHELLS = [
+const SIGN_IN_SHELLS = [
   { lang: 'zh', panel: 'login' },
   { lang: 'zh', panel: 'register' },
   { lang: 'en', panel: 'login' },
   { lang: 'en', panel: 'register' },
 ] as const;
+/** The four variants of the landing page: language × the layout of the screen (drawer or sidebar). */
+const LANDING_SHELLS = [
+  { lang: 'zh', device: 'mobile' },
+  { lang: 'zh', device: 'desktop' },
+  { lang: 'en', device: 'mobile' },
+  { lang: 'en', device: 'desktop' },
+] as const;
 
 /**
- * Puts the sign-in screen, rendered by React at build time (src/sign-in-shell.tsx), in index.html as
- * templates, and public/sign-in-shell.js, which shows the one the visit needs before the app starts
- * (issue 20: a phone's first paint of /login without waiting for the JavaScript). The shell is shown
- * inert and without test ids, so neither a user nor a test acts on it before the app takes it away.
+ * The stylesheets of the chunks holding `modules`, and with `withImports` those of the chunks they
+ * import statically too (what Vite loads with them), as the page links them.
  */
-function signInShell(): Plugin {
+function stylesheetsOf(
+  bundle: Rollup.OutputBundle,
+  modules: RegExp,
+  withImports: boolean,
+): string[] {
+  const chunks = Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [item] : []));
+  const queue = chunks.filter((chunk) => chunk.moduleIds.some((id) => modules.test(id)));
+  const seen = new Set(queue.map((chunk) => chunk.fileName));
+  const css = new Set<string>();
+  while (queue.length > 0) {
+    const chunk = queue.shift()!;
+    for (const file of chunk.viteMetadata?.importedCss ?? []) css.add(`/${file}`);
+    if (!withImports) continue;
+    for (const name of chunk.imports) {
+      const imported = bundle[name];
+      if (imported?.type === 'chunk' && !seen.has(name)) {
+        seen.add(name);
+        queue.push(imported);
+      }
+    }
+  }
+  return [...css];
+}
+
+function escapeAttribute(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+}
+
+/**
+ * Puts the screens a first visit lands on, rendered by React at build time (src/startup-shells.tsx),
+ * in index.html as templates, and public/startup-shell.js, which shows the one the visit needs before
+ * the app starts (issue 20: a phone's first paint without waiting for the JavaScript): the sign-in
+ * screen, and for a signed-in visit the chat landing page. The shell is shown inert and without test
+ * ids, so neither a user nor a test acts on it before the app takes it away.
+ */
+function startupShells(): Plugin {
   return {
-    name: 'sign-in-shell',
+    name: 'startup-shells',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       async handler(html, { path, bundle }) {
-        if (path !== '/index.html') return html;
-        const shells = await renderShells();
+        if (path !== '/index.html' || !bundle) return html;
+        const { signIn, landing, landingLayout } = await renderShells();
+        const linked = (href: string) => html.includes(`${href}"`);
         // Mantine's style tags (theme variables, global classes: 10 KB, the same in every variant) once,
         // in a template of their own the script shows with the screen: less HTML for a phone to parse.
-        const styles = [...new Set(shells.flatMap(({ markup }) => markup.match(STYLE_TAG) ?? []))];
-        const templates = [`<template id="sign-in-shell-styles">${styles.join('')}</template>`];
-        for (const { lang, panel, markup } of shells) {
-          const inert = markup.replace(STYLE_TAG, '').replace(/ data-testid="[^"]*"/g, '');
-          templates.push(`<template id="sign-in-shell-${lang}-${panel}">${inert}</template>`);
+        const all = [...signIn, ...landing];
+        const styles = [...new Set(all.flatMap(({ markup }) => markup.match(STYLE_TAG) ?? []))];
+        const inert = (markup: string) =>
+          markup.replace(STYLE_TAG, '').replace(/ data-testid="[^"]*"/g, '');
+        const templates = [`<template id="startup-shell-styles">${styles.join('')}</template>`];
+        for (const { lang, panel, markup } of signIn) {
+          templates.push(
+            `<template id="sign-in-shell-${lang}-${panel}">${inert(markup)}</template>`,
+          );
         }
-        // The stylesheets of the screen's own chunks, render-blocking like the main one: the shell is
-        // drawn as it will stay (no layout shift when the route's chunk brings them).
-        const stylesheets = Object.values(bundle ?? {}).flatMap((item) =>
-          item.type === 'chunk' && item.moduleIds.some((id) => SIGN_IN_MODULES.test(id))
-            ? [...(item.viteMetadata?.importedCss ?? [])]
-            : [],
+        // The landing page's stylesheets (the whole of Mantine's, the layout's, the chat's): links the
+        // script puts in the head only on a visit that shows it.
+        const signInSheets = stylesheetsOf(bundle, SIGN_IN_MODULES, false).filter(
+          (href) => !linked(href),
         );
+        const landingSheets = stylesheetsOf(bundle, LANDING_MODULES, true).filter(
+          (href) => !linked(href) && !signInSheets.includes(href),
+        );
+        templates.push(
+          `<template id="landing-shell-stylesheets" data-layout="${escapeAttribute(JSON.stringify(landingLayout))}">${landingSheets
+            .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`)
+            .join('')}</template>`,
+        );
+        for (const { lang, device, markup } of landing) {
+          templates.push(
+            `<template id="landing-shell-${lang}-${device}">${inert(markup)}</template>`,
+          );
+        }
         // The app's modulepreloads wait in a template too: on a visit the shell serves, they would share
         // a phone's link with the stylesheets and the script the first paint needs; the script puts them
-        // in the head when the app itself draws the first screen (a signed-in visit).
+        // in the head when the app itself draws the first screen, or once the landing page is shown.
         const preloads = html.match(MODULE_PRELOAD) ?? [];
         templates.push(
           `<template id="app-preloads">${preloads.map((l) => l.trim()).join('')}</template>`,
         );
+        // So does the app's entry: the landing page's first paint waits for its stylesheets, which the
+        // script adds (a module script in the head would be on the link before them).
+        const entry = html.match(ENTRY_SCRIPT);
+        if (!entry) throw new Error('index.html has no entry module script');
+        templates.push(`<template id="app-entry">${entry[0].trim()}</template>`);
         return {
           html: html
             .replace(MODULE_PRELOAD, '')
+            .replace(ENTRY_SCRIPT, '')
             // After the templates it reads, parser-blocking: it runs before any module script, and the
             // first paint can show the screen it puts in.
             .replace(
               '<div id="root"></div>',
-              `<div id="root"></div>\n${templates.join('\n')}\n<script src="/sign-in-shell.js"></script>`,
+              `<div id="root"></div>\n${templates.join('\n')}\n<script src="/startup-shell.js"></script>`,
             ),
-          tags: [...new Set(stylesheets)]
-            .filter((file) => !html.includes(`/${file}"`))
-            .map((file) => ({
-              tag: 'link',
-              attrs: { rel: 'stylesheet', crossorigin: true, href: `/${file}` },
-              injectTo: 'head' as const,
-            })),
+          // The stylesheets of the sign-in screen's own chunks, render-blocking like the main one: the
+          // shell is drawn as it will stay (no layout shift when the route's chunk brings them).
+          tags: signInSheets.map((href) => ({
+            tag: 'link',
+            attrs: { rel: 'stylesheet', crossorigin: true, href },
+            injectTo: 'head' as const,
+          })),
         };
       },
     },
   };
 }
 
-/** Renders SHELLS with Vite's SSR loader (same plugins and aliases as the app, so the same markup). */
+/** Renders the shells with Vite's SSR loader (same plugins and aliases as the app, so the same markup). */
 async function renderShells() {
   // The app reads its stored settings as modules load; at build time nothing is stored.
   const empty = { getItem: () => null, setItem: () => undefined, removeItem: () => undefined };
@@ -106,14 +171,18 @@ async function renderShells() {
       '@tanstack/react-query',
     )) as typeof import('@tanstack/react-query');
     environmentManager.setIsServer(() => true);
-    const { renderSignInShell } = (await server.ssrLoadModule(
-      '/src/sign-in-shell.tsx',
-    )) as typeof import('./src/sign-in-shell');
-    const shells = [];
-    for (const shell of SHELLS) {
-      shells.push({ ...shell, markup: await renderSignInShell(shell.lang, shell.panel) });
+    const { renderSignInShell, renderLandingShell, LANDING_LAYOUT } = (await server.ssrLoadModule(
+      '/src/startup-shells.tsx',
+    )) as typeof import('./src/startup-shells');
+    const signIn = [];
+    for (const shell of SIGN_IN_SHELLS) {
+      signIn.push({ ...shell, markup: await renderSignInShell(shell.lang, shell.panel) });
     }
-    return shells;
+    const landing = [];
+    for (const shell of LANDING_SHELLS) {
+      landing.push({ ...shell, markup: await renderLandingShell(shell.lang, shell.device) });
+    }
+    return { signIn, landing, landingLayout: LANDING_LAYOUT };
   } finally {
     await server.close();
     Object.assign(globals, saved);
@@ -134,7 +203,7 @@ export default defineConfig({
     }),
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
-    signInShell(),
+    startupShells(),
     // Brotli and gzip copies of every text asset, made once at build time at the highest levels (too
     // slow per request), so the gateway (or any static server) sends them as they are with
     // Content-Encoding. A maintained plugin rather than our own zlib step: it sees every emitted file,

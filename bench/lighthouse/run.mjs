@@ -6,6 +6,7 @@
 // Usage: pnpm bench:lighthouse            (starts its own platform from the build: pnpm -r run build)
 //        pnpm bench:lighthouse -- --runs 5   (runs per page, default 3; the scores printed are medians)
 //        pnpm bench:lighthouse -- --save /tmp/lh   (also writes each run's report there as JSON)
+//        pnpm bench:lighthouse -- --only landing   (the pages whose name contains that text)
 //        WEB_DIST=/tmp/web-copy pnpm bench:lighthouse   (measures that copy of web/dist)
 //        pnpm bench:lighthouse -- --base http://127.0.0.1:8080 --password '…' [--socket-port 5565]
 //                                              (a platform already up; its socket channel's port)
@@ -198,7 +199,7 @@ const pages = [
   { name: '/login', path: '/login', signedIn: false },
   { name: '/register', path: '/register', signedIn: false },
   { name: 'landing (signed in)', path: '/', signedIn: true },
-];
+].filter((page) => page.name.includes(option('only') ?? ''));
 for (const page of pages) page.runs = [];
 try {
   // Round after round (each page once per round) rather than a page's runs back to back, so a burst of

@@ -274,3 +274,28 @@ describe('permissions', () => {
     await page.waitForURL('**/404');
   });
 });
+
+describe('startup screen', () => {
+  it('should draw the landing page from index.html before the app starts, and hand it over to the app', async () => {
+    const { context, page } = await signInAsAdmin(browser());
+    await page.getByTestId('chat-page').waitFor();
+    // The app's entry held back: what the page shows until then is index.html's own.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/');
+    const shell = page.locator('#startup-shell[data-shell="landing"]');
+    await shell.getByText('今天想设计什么？').waitFor();
+    expect(await shell.evaluate((element) => element.hasAttribute('inert'))).toBe(true);
+    expect(await shell.locator('[data-testid]').count()).toBe(0);
+    expect(await page.locator('#root').evaluate((root) => root.childElementCount)).toBe(0);
+    release();
+    await page.getByTestId('chat-welcome').getByText('今天想设计什么？').waitFor();
+    expect(await page.locator('#startup-shell').count()).toBe(0);
+    expect(await pathOf(page)).toBe('/wujie/char/talk');
+    await context.close();
+  });
+});

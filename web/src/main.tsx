@@ -4,11 +4,14 @@ import { createRoot } from 'react-dom/client';
 
 import { App } from './App';
 import { forgetSession, loadSession } from './features/auth/session';
-import { getToken } from './lib/auth';
+import { LANDING_COMPONENT } from './features/chat/register';
+import { preloadPage } from './features/menu/page-registry';
+import { resolvePath } from './features/menu/resolve';
+import { getToken, sessionStore } from './lib/auth';
 import { activateLanguage, storedLanguage } from './lib/i18n';
 import { notify, showOutage } from './lib/notify';
 import { configureRequest } from './lib/request';
-import { removeSignInShell, signInShellShown } from './lib/sign-in-shell';
+import { removeStartupShell, startupShellKind } from './lib/startup-shell';
 import { registerAllPages } from './register-pages';
 import { buildRouter } from './router';
 
@@ -30,23 +33,36 @@ configureRequest({
   },
 });
 
-// The sign-in screen index.html may show goes once the first page is drawn, whichever it is.
+// The screen index.html may show goes once the first page is drawn, whichever it is.
 const stopWatchingFirstRender = router.subscribe('onRendered', () => {
-  removeSignInShell();
+  removeStartupShell();
   stopWatchingFirstRender();
 });
 
+/** The module of the page the resolved route shows inside the layout. */
+async function preloadShownPage(): Promise<void> {
+  const found = resolvePath(router.state.location.pathname, sessionStore.get());
+  if (found.kind === 'page') await preloadPage(found.component);
+}
+
 const languageLoaded = activateLanguage(storedLanguage(), false);
-if (signInShellShown()) {
-  // Behind the sign-in screen index.html shows, the route is resolved before the first render: that
-  // render (time-sliced) is then the screen itself. Rendered first and resolved after, the route's
-  // screen came in a second render the router's store makes synchronous: one task of the whole screen
-  // on a phone's main thread (issue 20: total blocking time).
-  await Promise.all([languageLoaded, router.load()]);
+const shell = startupShellKind();
+if (getToken()) {
+  // A signed-in visit: user info and menu on their way while the catalogue loads (the guard waits for
+  // this same load, and handles its failure).
+  loadSession().catch(() => undefined);
+}
+if (shell) {
+  // Behind the screen index.html shows, the route is resolved and the page's module loaded before the
+  // first render: that render (time-sliced) is then the screen itself. Rendered first and resolved
+  // after, the screen came in a second render the router's store makes synchronous, and a lazy page
+  // behind a loader: one task of the whole screen on a phone's main thread, and a loader where the
+  // shell had drawn the page (issue 20: total blocking time, largest paint).
+  const landing = shell === 'landing' ? preloadPage(LANDING_COMPONENT) : undefined;
+  await Promise.all([languageLoaded, router.load().then(preloadShownPage), landing]).catch(
+    () => undefined, // a chunk that did not load: the page's own error state says so
+  );
 } else {
-  // A signed-in visit: user info and menu on their way while the catalogue loads and the app renders
-  // (the guard waits for this same load, and handles its failure).
-  if (getToken()) loadSession().catch(() => undefined);
   await languageLoaded;
 }
 

@@ -1,5 +1,8 @@
 import { registerPages } from '../menu/page-registry';
 
+/** The server menu's component of the chat: every user's landing page (LANDING_PATH). */
+export const LANDING_COMPONENT = 'wujie/char/talk';
+
 const chat = () => import('./ChatPage').then((m) => ({ default: m.ChatPage }));
 
 /**
@@ -7,5 +10,5 @@ const chat = () => import('./ChatPage').then((m) => ({ default: m.ChatPage }));
  * landing page) and the app's own /char/info?id= for one conversation; one lazily loaded chunk.
  */
 export function registerChatPages(): void {
-  registerPages({ 'wujie/char/talk': chat, 'char/info': chat });
+  registerPages({ [LANDING_COMPONENT]: chat, 'char/info': chat });
 }

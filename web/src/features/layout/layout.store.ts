@@ -85,10 +85,20 @@ export interface LayoutState {
   settingsOpened: boolean;
 }
 
+/** The media query of a phone or a small tablet: the sidebar becomes a drawer. */
+export const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT - 0.02}px)`;
+
+/** The device as the screen says at start, so the first render is already the right layout. */
+function initialDevice(): LayoutState['device'] {
+  const matches =
+    typeof window.matchMedia === 'function' && window.matchMedia(MOBILE_QUERY).matches;
+  return matches ? 'mobile' : 'desktop';
+}
+
 export const layoutStore = createStore<LayoutState>({
   sidebarOpened: storedSidebarOpen(),
   sidebarHidden: false,
-  device: 'desktop',
+  device: initialDevice(),
   drawerOpened: false,
   size: storedSize(),
   settings: storedSettings(),
@@ -111,6 +121,14 @@ export function setSize(size: Size): void {
   layoutStore.set((state) => ({ ...state, size }));
 }
 
+/**
+ * Changes the layout state; a patch that changes nothing leaves the state as it is (the layout's
+ * effects patch it at every mount): a new state object re-renders every reader of the whole state,
+ * synchronously (useSyncExternalStore), which at start was the whole layout a second time in one task.
+ */
 export function patchLayout(patch: Partial<LayoutState>): void {
-  layoutStore.set((state) => ({ ...state, ...patch }));
+  const state = layoutStore.get();
+  const keys = Object.keys(patch) as (keyof LayoutState)[];
+  if (keys.every((key) => Object.is(state[key], patch[key]))) return;
+  layoutStore.set({ ...state, ...patch });
 }

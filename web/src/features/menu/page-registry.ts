@@ -1,5 +1,6 @@
-import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 
+import { lazyWithPreload } from '../../lib/lazy-with-preload';
 import { INNER_LINK } from './menu';
 import type { PageProps } from './page-props';
 
@@ -18,7 +19,9 @@ const loaders = new Map<string, PageLoader>([
   ],
 ]);
 
-const pages = new Map<string, LazyExoticComponent<ComponentType<PageProps>>>();
+type Page = ReturnType<typeof lazyWithPreload<PageProps>>;
+
+const pages = new Map<string, Page>();
 
 export function registerPages(entries: Record<string, PageLoader>): void {
   for (const [component, loader] of Object.entries(entries)) {
@@ -31,15 +34,21 @@ export function hasPage(component: string): boolean {
   return loaders.has(component);
 }
 
-/** The lazy page for a component string, or undefined when none is registered. */
-export function pageFor(
-  component: string,
-): LazyExoticComponent<ComponentType<PageProps>> | undefined {
+/**
+ * The lazy page for a component string, or undefined when none is registered. Once its module is in
+ * (preloadPage), it renders at once, without a Suspense fallback first.
+ */
+export function pageFor(component: string): Page | undefined {
   const known = pages.get(component);
   if (known) return known;
   const loader = loaders.get(component);
   if (!loader) return undefined;
-  const page = lazy(loader);
+  const page = lazyWithPreload(() => loader().then((module) => module.default));
   pages.set(component, page);
   return page;
+}
+
+/** Loads a page's module ahead of its first render (nothing for an unknown component). */
+export async function preloadPage(component: string): Promise<void> {
+  await pageFor(component)?.preload();
 }

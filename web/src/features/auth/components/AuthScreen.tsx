@@ -8,7 +8,7 @@ import { LanguageSwitch } from '../../../components/LanguageSwitch';
 import { Logo } from '../../../components/Logo';
 import { lazyWithPreload } from '../../../lib/lazy-with-preload';
 import { usePublicPageMeta } from '../../../lib/page-meta';
-import { removeSignInShell } from '../../../lib/sign-in-shell';
+import { removeStartupShell } from '../../../lib/startup-shell';
 import classes from './AuthScreen.module.css';
 import { LoginForm } from './LoginForm';
 
@@ -50,7 +50,7 @@ export function AuthScreen({
   const { i18n } = useLingui();
   usePublicPageMeta(i18n._(PANEL_TITLES[panel]));
   // Before this screen is painted: the same screen from index.html goes in the same frame.
-  useLayoutEffect(removeSignInShell, []);
+  useLayoutEffect(removeStartupShell, []);
   return (
     <div className={classes.screen}>
       <Box component="aside" className={classes.intro} visibleFrom="md">

@@ -33,6 +33,14 @@ import {
 } from '../attachments';
 import { chatApi } from '../chat.api';
 import type { Outgoing } from '../chat.thread';
+import classes from './Chat.module.css';
+
+/**
+ * Whether the browser sizes a textarea to its text itself (CSS field-sizing, Chromium): then the
+ * message box grows without the autosize component, which measures the page in a layout effect at
+ * every mount and change (issue 20: a forced layout of the whole landing page in its first task).
+ */
+const NATIVE_AUTOSIZE = typeof CSS !== 'undefined' && CSS.supports('field-sizing', 'content');
 
 interface Upload {
   key: string;
@@ -152,9 +160,10 @@ export function Composer({
           </Group>
         ) : null}
         <Textarea
-          autosize
+          autosize={!NATIVE_AUTOSIZE}
           minRows={2}
           maxRows={10}
+          classNames={{ input: classes.message }}
           maxLength={CHAT_CONTENT_MAX}
           variant="unstyled"
           placeholder={

@@ -172,7 +172,8 @@ export function MessageList({
 
   useEffect(() => {
     const el = viewport.current;
-    if (el && following.current) el.scrollTo({ top: el.scrollHeight });
+    // Nothing to follow in an empty window; reading its height would lay the page out in this task.
+    if (el && following.current && messages.length > 0) el.scrollTo({ top: el.scrollHeight });
   }, [messages.length, last?.content, last?.status]);
 
   let body: ReactNode;

@@ -24,7 +24,7 @@ import { CONSTANT_ROUTES } from '../../menu/local-routes';
 import { flattenMenu, type MenuNode, visibleMenu } from '../../menu/menu';
 import { titleText } from '../../menu/PageHost';
 import { resolvePath } from '../../menu/resolve';
-import { MOBILE_BREAKPOINT, patchLayout, useLayout } from '../layout.store';
+import { layoutStore, MOBILE_QUERY, patchLayout, useLayout } from '../layout.store';
 import { addTag, tagsStore } from '../tags';
 import { ConfirmDialog } from './ConfirmDialog';
 import classes from './Layout.module.css';
@@ -137,7 +137,10 @@ export function MainLayout() {
   );
   const sidebarHidden = settings.topNav && nodes.length === 0;
   useEffect(() => patchLayout({ sidebarHidden }), [sidebarHidden]);
-  const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT - 0.02}px)`) ?? false;
+  // The first render takes the device the store read from the screen at start (not desktop until an
+  // effect): a phone's first screen is already its own layout, as the one index.html drew
+  // (startup-shell.js); the build's render of that screen sets the store.
+  const mobile = useMediaQuery(MOBILE_QUERY, layoutStore.get().device === 'mobile');
   const [confirming, setConfirming] = useState(false);
   const bindingNeeded = usePhoneBindingNeeded();
 

@@ -32,9 +32,12 @@ const NO_LANGUAGE_SWITCH = ['/mission/info'];
 
 function FullscreenToggle() {
   const { t } = useLingui();
-  const [full, setFull] = useState(Boolean(document.fullscreenElement));
+  // Read in the effect (not during render): the layout is also rendered at build time, without a
+  // document (src/startup-shells.tsx).
+  const [full, setFull] = useState(false);
   useEffect(() => {
     const sync = () => setFull(Boolean(document.fullscreenElement));
+    sync();
     document.addEventListener('fullscreenchange', sync);
     return () => document.removeEventListener('fullscreenchange', sync);
   }, []);
@@ -155,7 +158,8 @@ export function Navbar({ onLogout }: { onLogout: () => void }) {
           <Menu.Target>
             <UnstyledButton aria-label={t`User menu`} data-testid="avatar-menu">
               <Avatar src={user?.avatar || undefined} radius="xl" size={32} color="brand">
-                {(user?.nickName || user?.userName || '?').slice(0, 1).toUpperCase()}
+                {/* No user yet (the screen index.html draws before the session): Avatar's own icon. */}
+                {user ? (user.nickName || user.userName).slice(0, 1).toUpperCase() : null}
               </Avatar>
             </UnstyledButton>
           </Menu.Target>
