@@ -6,7 +6,15 @@ import { Box, Drawer, ScrollArea, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useLocation, useRouter } from '@tanstack/react-router';
-import { type CSSProperties, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  type RefObject,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 
 import { Logo } from '../../../components/Logo';
 import { getToken, sessionStore, useSession } from '../../../lib/auth';
@@ -14,6 +22,7 @@ import { currentLanguage, onLanguageChange } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useAppName, useMetaDescription } from '../../../lib/page-meta';
 import { openUserSocket, type SocketEvent, socketUrl } from '../../../lib/socket';
+import { removeStartupShell } from '../../../lib/startup-shell';
 import { sidebarAccent } from '../../../theme';
 import {
   PhoneBindingDialog,
@@ -143,6 +152,9 @@ export function MainLayout() {
   const mobile = useMediaQuery(MOBILE_QUERY, layoutStore.get().device === 'mobile');
   const [confirming, setConfirming] = useState(false);
   const bindingNeeded = usePhoneBindingNeeded();
+  // Before this layout is painted: the landing page index.html drew goes in the same frame (and is
+  // never in the document beside it).
+  useLayoutEffect(removeStartupShell, []);
 
   useEffect(
     () => patchLayout({ device: mobile ? 'mobile' : 'desktop', drawerOpened: false }),
