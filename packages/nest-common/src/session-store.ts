@@ -177,28 +177,41 @@ export class SessionStore {
    * Not a library (Redlock): there is one Redis, and a lease plus a compare-and-delete is all of it.
    */
   async lockUser<T>(userId: number, work: () => Promise<T>): Promise<T> {
-    const done = await this.tryLockUser(
-      userId,
-      async () => ({ value: await work() }),
-      USER_LOCK_WAIT_MS,
-    );
-    if (!done) throw new Error(`the sessions of user ${userId} stayed locked`);
-    return done.value;
+    const release = await this.acquireUserLock(userId, USER_LOCK_WAIT_MS);
+    if (!release) throw new Error(`the sessions of user ${userId} stayed locked`);
+    return this.runAndRelease(work, release);
   }
 
   /** {@link lockUser} that gives up (undefined, `work` not run) when the lock stays busy for `waitMs`. */
   async tryLockUser<T>(userId: number, work: () => Promise<T>, waitMs = 0): Promise<T | undefined> {
+    const release = await this.acquireUserLock(userId, waitMs);
+    return release ? this.runAndRelease(work, release) : undefined;
+  }
+
+  /** Takes the user's lock, waiting `waitMs` at most; what releases it, or null when it stayed busy. */
+  private async acquireUserLock(
+    userId: number,
+    waitMs: number,
+  ): Promise<(() => Promise<unknown>) | null> {
     const key = userLockKey(userId);
     const holder = randomBytes(12).toString('base64url');
     const giveUpAt = Date.now() + waitMs;
     while ((await this.redis.set(key, holder, 'PX', USER_LOCK_MS, 'NX')) !== 'OK') {
-      if (Date.now() >= giveUpAt) return undefined;
+      if (Date.now() >= giveUpAt) return null;
       await new Promise((resolve) => setTimeout(resolve, USER_LOCK_RETRY_MS));
     }
+    // Compare-and-delete: a holder whose lease ran out does not release the next holder's lock.
+    return () => this.redis.eval(RELEASE_OWN_LOCK, 1, key, holder);
+  }
+
+  private async runAndRelease<T>(
+    work: () => Promise<T>,
+    release: () => Promise<unknown>,
+  ): Promise<T> {
     try {
       return await work();
     } finally {
-      await this.redis.eval(RELEASE_OWN_LOCK, 1, key, holder);
+      await release();
     }
   }
 

@@ -31,14 +31,24 @@ export const Route = createFileRoute('/login')({
   // captcha or module does not hold the screen (it then comes in as before), and never fails the route.
   loaderDeps: ({ search }) => ({ panel: panelOf(search) }),
   loader: ({ context, deps }) =>
-    Promise.race([
+    atMost(
+      PANEL_WAIT_MS,
       deps.panel === 'login'
         ? context.queryClient.prefetchQuery(captchaQuery)
         : preloadPanel(deps.panel).catch(() => undefined),
-      new Promise((resolve) => setTimeout(resolve, PANEL_WAIT_MS)),
-    ]),
+    ),
   component: LoginRoute,
 });
+
+/** Waits for `work`, `ms` at most; the timer goes with it (no pending timer once the work is in). */
+async function atMost(ms: number, work: Promise<unknown>): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    await Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 function LoginRoute() {
   const search = Route.useSearch();
