@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { json, useApiServer } from '../../../test-utils/api-server';
-import { markTourSeen } from './chat.tour';
+import { markTourSeen, startTour, type TourStep } from './chat.tour';
 
 const server = useApiServer();
 const TOUR_PATH = '/system/user/profile/updatetour/1';
@@ -23,5 +24,60 @@ describe(markTourSeen.name, () => {
     server().on(TOUR_PATH, (_req, res) => json(res, { code: 500, msg: 'busy' }, 500));
     await expect(markTourSeen(1)).rejects.toThrow();
     expect(calls()).toBe(3);
+  });
+});
+
+describe(startTour.name, () => {
+  const anchors: TourStep['anchor'][] = ['messages', 'composer', 'flowchart', 'split'];
+  const steps: TourStep[] = anchors.map((anchor) => ({
+    anchor,
+    title: `Step ${anchor}`,
+    description: anchor,
+  }));
+  const texts = {
+    next: 'Next',
+    previous: 'Previous',
+    done: 'Got it',
+    progress: '{{current}}/{{total}}',
+  };
+
+  afterEach(() => {
+    document.body.innerHTML = '';
+  });
+
+  function page(): void {
+    document.body.innerHTML = anchors
+      .map((anchor) => `<div data-tour="${anchor}">${anchor}</div>`)
+      .join('');
+  }
+
+  it('should end for the user who clicks through it faster than its animations', async () => {
+    page();
+    const onEnd = vi.fn();
+    await startTour(steps, texts, onEnd);
+    for (const anchor of anchors) {
+      await screen.findByText(`Step ${anchor}`);
+      // At once: each step's highlight is still moving (driver.js animates it for 400 ms).
+      const next = document.querySelector<HTMLButtonElement>('.driver-popover-next-btn')!;
+      fireEvent.click(next);
+    }
+    await waitFor(() => expect(document.querySelector('.driver-popover')).toBeNull());
+    expect(onEnd).toHaveBeenCalledOnce();
+  });
+
+  it('should end for the user who closes it, and not when the page takes it away', async () => {
+    page();
+    const closed = vi.fn();
+    await startTour(steps, texts, closed);
+    await screen.findByText('Step messages');
+    fireEvent.click(document.querySelector<HTMLButtonElement>('.driver-popover-close-btn')!);
+    expect(closed).toHaveBeenCalledOnce();
+
+    const left = vi.fn();
+    const takeAway = await startTour(steps, texts, left);
+    await screen.findByText('Step messages');
+    takeAway();
+    expect(document.querySelector('.driver-popover')).toBeNull();
+    expect(left).not.toHaveBeenCalled();
   });
 });

@@ -42,7 +42,7 @@ export async function markTourSeen(retryMs = MARK_RETRY_MS): Promise<void> {
 
 /**
  * Shows the tour over the page; resolves once it is on screen. `onEnd` runs once when the user
- * finishes or closes it.
+ * finishes or closes it, not when the returned function takes it away.
  */
 export async function startTour(
   steps: readonly TourStep[],
@@ -65,10 +65,16 @@ export async function startTour(
       element: `[data-tour="${step.anchor}"]`,
       popover: { title: step.title, description: step.description },
     })),
-    onDestroyed: () => {
-      if (ended) return;
-      ended = true;
-      onEnd();
+    // When the user ends it (done, close, Escape, a click beside it), whatever its animations are
+    // doing: driver.js calls onDestroyed only once a step's highlight has finished moving, so a user
+    // quick through the steps (or a page whose frames come late) ended it without onEnd, and saw it
+    // again at the next visit. Not called for the destroy() that leaving the page does.
+    onDestroyStarted: () => {
+      if (!ended) {
+        ended = true;
+        onEnd();
+      }
+      tour.destroy();
     },
   });
   tour.drive();
