@@ -171,7 +171,7 @@ export function Composer({
               ? t`Your answer to the mission… (Enter to send, Shift+Enter for a new line)`
               : t`Ask the assistant, e.g. "humanize this antibody" with its sequences… (Enter to send, Shift+Enter for a new line)`
           }
-          aria-label={t`Message`}
+          aria-label={t`Message to the assistant`}
           value={content}
           onChange={(e) => setContent(e.currentTarget.value)}
           onKeyDown={onKeyDown}
