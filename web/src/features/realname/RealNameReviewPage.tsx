@@ -108,7 +108,7 @@ export function RealNameReviewPage() {
           ],
           permissions: {},
           columns: [
-            { key: 'id', title: t`Request` },
+            { key: 'id', title: t`Request no.` },
             { key: 'userName', title: t`User name` },
             { key: 'certName', title: t`Name` },
             { key: 'certNo', title: t`ID number` },

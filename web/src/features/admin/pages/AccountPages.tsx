@@ -276,7 +276,7 @@ export function AuthUserPage({ params }: PageProps) {
         <Title order={2} size="h5">
           <Trans>Users holding the role</Trans>
         </Title>
-        {table(allocated.data?.rows ?? [], t`Remove`, (u) =>
+        {table(allocated.data?.rows ?? [], t`Cancel authorization`, (u) =>
           putData('/system/role/authUser/cancel', { roleId, userId: u.userId }).then(
             () => undefined,
           ),

@@ -146,12 +146,12 @@ function DictData({ dictId, tree }: { dictId: number; tree: boolean }) {
           idKey: 'dictCode',
           fixed: { dictType, pageSize: tree ? 500 : undefined },
           depthOf: tree ? depthOfCode(all) : undefined,
-          filters: [{ name: 'dictLabel', label: t`Label` }],
+          filters: [{ name: 'dictLabel', label: t`Dictionary label` }],
           columns: [
             { key: 'dictCode', title: t`ID` },
             {
               key: 'dictLabel',
-              title: t`Label`,
+              title: t`Dictionary label`,
               render: (r) => <span data-testid="dict-label">{r.dictLabel}</span>,
             },
             { key: 'dictValue', title: t`Value` },

@@ -177,7 +177,7 @@ function ReceiveTaskConfig({ modeler, element }: GroupProps) {
     <Stack gap="xs">
       <Select
         size="xs"
-        label={t`Message`}
+        label={t`Message reference`}
         data={messages.map((m) => ({
           value: m.id ?? '',
           label: m.name ? `${m.name} (${m.id})` : (m.id ?? ''),
