@@ -30,6 +30,20 @@ describe(lazyWithPreload.name, () => {
     expect(loads).toBe(1);
   });
 
+  it('should load once for every caller, and again after a failure', async () => {
+    let loads = 0;
+    const Lazy = lazyWithPreload(async () => {
+      loads += 1;
+      if (loads === 1) throw new Error('chunk did not load');
+      return Greeting;
+    });
+    await expect(Lazy.preload()).rejects.toThrow('chunk did not load');
+    await Promise.all([Lazy.preload(), Lazy.preload()]);
+    view(Lazy);
+    expect(screen.getByText('Hello Ada')).toBeTruthy();
+    expect(loads).toBe(2);
+  });
+
   it('should suspend like React.lazy when it was not preloaded', async () => {
     const Lazy = lazyWithPreload(async () => Greeting);
     view(Lazy);

@@ -9,11 +9,17 @@ import { type ComponentType, lazy } from 'react';
  */
 export function lazyWithPreload<P extends object>(load: () => Promise<ComponentType<P>>) {
   let loaded: ComponentType<P> | undefined;
+  // One load for every caller (a route's loader, the app's start, the first render); a failed one
+  // is forgotten, so the next call tries again.
+  let loading: Promise<ComponentType<P>> | undefined;
   const preload = () =>
-    load().then((component) => {
-      loaded = component;
-      return component;
-    });
+    (loading ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
   const Lazy = lazy(() => preload().then((component) => ({ default: component })));
   function Preloadable(props: P) {
     const Component = loaded ?? Lazy;

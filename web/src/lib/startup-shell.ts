@@ -7,11 +7,6 @@ export function removeStartupShell(): void {
   document.getElementById('startup-shell')?.remove();
 }
 
-/** Whether index.html shows a screen of its own while the app loads (public/startup-shell.js). */
-export function startupShellShown(): boolean {
-  return document.getElementById('startup-shell') !== null;
-}
-
 /** Which screen index.html shows: the sign-in screen or the landing page (data-shell of the holder). */
 export function startupShellKind(): 'sign-in' | 'landing' | null {
   const kind = document.getElementById('startup-shell')?.getAttribute('data-shell');
