@@ -132,3 +132,17 @@ export function patchLayout(patch: Partial<LayoutState>): void {
   if (keys.every((key) => Object.is(state[key], patch[key]))) return;
   layoutStore.set({ ...state, ...patch });
 }
+
+/**
+ * Keeps `device` with the screen: across the breakpoint the layout switches between sidebar and
+ * drawer (closed). The one place the app asks the media query, so every reader has the same answer
+ * from the first render on.
+ */
+export function followScreen(screen: Pick<MediaQueryList, 'addEventListener'>): void {
+  screen.addEventListener('change', (event) =>
+    patchLayout({ device: event.matches ? 'mobile' : 'desktop', drawerOpened: false }),
+  );
+}
+
+// Not at build time, where the layout is rendered without a browser (src/startup-shells.tsx).
+if (typeof window.matchMedia === 'function') followScreen(window.matchMedia(MOBILE_QUERY));

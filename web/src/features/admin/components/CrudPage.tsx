@@ -18,7 +18,6 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@platform/contracts';
 import { IconDownload, IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -28,6 +27,7 @@ import { IconButton } from '../../../components/IconButton';
 import { HasPermi } from '../../../components/Permission';
 import { useSession } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
+import { useLayout } from '../../layout/layout.store';
 import {
   deleteEntity,
   exportXlsx,
@@ -235,7 +235,7 @@ function EntityForm({
 export function CrudPage<T extends Record<string, unknown>>({ config }: { config: CrudConfig<T> }) {
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
-  const mobile = useMediaQuery('(max-width: 991.98px)') ?? false;
+  const mobile = useLayout((state) => state.device === 'mobile');
   const preferred = useSession((s) => s.user?.pagesize) ?? DEFAULT_PAGE_SIZE;
   const [pageNum, setPageNum] = useState(1);
   const [pageSize, setPageSize] = useState(

@@ -3,7 +3,6 @@ import '@mantine/core/styles.layer.css';
 
 import { useLingui } from '@lingui/react/macro';
 import { Box, Drawer, ScrollArea, UnstyledButton } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useLocation, useRouter } from '@tanstack/react-router';
 import {
@@ -33,7 +32,7 @@ import { CONSTANT_ROUTES } from '../../menu/local-routes';
 import { flattenMenu, type MenuNode, visibleMenu } from '../../menu/menu';
 import { titleText } from '../../menu/PageHost';
 import { resolvePath } from '../../menu/resolve';
-import { layoutStore, MOBILE_QUERY, patchLayout, useLayout } from '../layout.store';
+import { patchLayout, useLayout } from '../layout.store';
 import { addTag, tagsStore } from '../tags';
 import { ConfirmDialog } from './ConfirmDialog';
 import classes from './Layout.module.css';
@@ -146,20 +145,15 @@ export function MainLayout() {
   );
   const sidebarHidden = settings.topNav && nodes.length === 0;
   useEffect(() => patchLayout({ sidebarHidden }), [sidebarHidden]);
-  // The first render takes the device the store read from the screen at start (not desktop until an
-  // effect): a phone's first screen is already its own layout, as the one index.html drew
-  // (startup-shell.js); the build's render of that screen sets the store.
-  const mobile = useMediaQuery(MOBILE_QUERY, layoutStore.get().device === 'mobile');
+  // From the store, which reads the screen at start and follows it: a phone's first render is
+  // already its own layout, as the one index.html drew (startup-shell.js).
+  const mobile = layout.device === 'mobile';
   const [confirming, setConfirming] = useState(false);
   const bindingNeeded = usePhoneBindingNeeded();
   // Before this layout is painted: the landing page index.html drew goes in the same frame (and is
   // never in the document beside it).
   useLayoutEffect(removeStartupShell, []);
 
-  useEffect(
-    () => patchLayout({ device: mobile ? 'mobile' : 'desktop', drawerOpened: false }),
-    [mobile],
-  );
   useEffect(
     () =>
       onLanguageChange(() => {
