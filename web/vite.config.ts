@@ -18,21 +18,6 @@ const STYLE_TAG = /<style[^>]*>[\s\S]*?<\/style>/g;
 const MODULE_PRELOAD = /[ \t]*<link rel="modulepreload"[^>]*>\n?/g;
 const ENTRY_SCRIPT = /[ \t]*<script type="module"[^>]*><\/script>\n?/;
 
-/** The four variants of the sign-in screen index.html carries: language × the panel the address opens. */
-const SIGN_IN_SHELLS = [
-  { lang: 'zh', panel: 'login' },
-  { lang: 'zh', panel: 'register' },
-  { lang: 'en', panel: 'login' },
-  { lang: 'en', panel: 'register' },
-] as const;
-/** The four variants of the landing page: language × the layout of the screen (drawer or sidebar). */
-const LANDING_SHELLS = [
-  { lang: 'zh', device: 'mobile' },
-  { lang: 'zh', device: 'desktop' },
-  { lang: 'en', device: 'mobile' },
-  { lang: 'en', device: 'desktop' },
-] as const;
-
 /**
  * The stylesheets of the chunks holding `modules`, and with `withImports` those of the chunks they
  * import statically too (what Vite loads with them), as the page links them.
@@ -80,7 +65,7 @@ function startupShells(): Plugin {
       order: 'post',
       async handler(html, { path, bundle }) {
         if (path !== '/index.html' || !bundle) return html;
-        const { signIn, landing, landingLayout } = await renderShells();
+        const { signIn, landing, landingShell } = await renderShells();
         const linked = (href: string) => html.includes(`${href}"`);
         // Mantine's style tags (theme variables, global classes: 10 KB, the same in every variant) once,
         // in a template of their own the script shows with the screen: less HTML for a phone to parse.
@@ -94,16 +79,17 @@ function startupShells(): Plugin {
             `<template id="sign-in-shell-${lang}-${panel}">${inert(markup)}</template>`,
           );
         }
-        // The landing page's stylesheets (the whole of Mantine's, the layout's, the chat's): links the
-        // script puts in the head only on a visit that shows it.
         const signInSheets = stylesheetsOf(bundle, SIGN_IN_MODULES, false).filter(
           (href) => !linked(href),
         );
         const landingSheets = stylesheetsOf(bundle, LANDING_MODULES, true).filter(
           (href) => !linked(href) && !signInSheets.includes(href),
         );
+        // The landing page's stylesheets (the whole of Mantine's, the layout's, the chat's): links the
+        // script puts in the head only on a visit that shows it; with what the script needs to know of
+        // the page (data-landing).
         templates.push(
-          `<template id="landing-shell-stylesheets" data-layout="${escapeAttribute(JSON.stringify(landingLayout))}">${landingSheets
+          `<template id="landing-shell" data-landing="${escapeAttribute(JSON.stringify(landingShell))}">${landingSheets
             .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`)
             .join('')}</template>`,
         );
@@ -171,18 +157,10 @@ async function renderShells() {
       '@tanstack/react-query',
     )) as typeof import('@tanstack/react-query');
     environmentManager.setIsServer(() => true);
-    const { renderSignInShell, renderLandingShell, LANDING_LAYOUT } = (await server.ssrLoadModule(
+    const { renderStartupShells, LANDING_SHELL } = (await server.ssrLoadModule(
       '/src/startup-shells.tsx',
     )) as typeof import('./src/startup-shells');
-    const signIn = [];
-    for (const shell of SIGN_IN_SHELLS) {
-      signIn.push({ ...shell, markup: await renderSignInShell(shell.lang, shell.panel) });
-    }
-    const landing = [];
-    for (const shell of LANDING_SHELLS) {
-      landing.push({ ...shell, markup: await renderLandingShell(shell.lang, shell.device) });
-    }
-    return { signIn, landing, landingLayout: LANDING_LAYOUT };
+    return { ...(await renderStartupShells()), landingShell: LANDING_SHELL };
   } finally {
     await server.close();
     Object.assign(globals, saved);

@@ -15,8 +15,11 @@
 // the head with a token, or when there is no shell (then the app draws the first screen); the sign-in
 // screen's own modules are loaded by the entry.
 (function showStartupShell() {
-  var LANDING_PATHS = ['/', '/wujie/char/talk'];
-  var MOBILE_QUERY = '(max-width: 991.98px)';
+  var landingTemplate = document.getElementById('landing-shell');
+  // The addresses, phone screens and layout of the landing page, as the build wrote them.
+  var LANDING = JSON.parse(
+    (landingTemplate && landingTemplate.getAttribute('data-landing')) || 'null',
+  );
 
   function stored(key) {
     try {
@@ -36,33 +39,27 @@
     if (withPreloads) append(document.head, 'app-preloads');
     append(document.head, 'app-entry');
   }
-  /**
-   * Layout settings, size and sidebar as the landing shell was drawn (the defaults, which the build
-   * writes on its stylesheets' template): none stored, or the same values.
-   */
+  /** Layout settings, size and sidebar as the landing page was drawn: none stored, or the same. */
   function drawnLayout(mobile) {
-    var template = document.getElementById('landing-shell-stylesheets');
-    var drawn = JSON.parse((template && template.getAttribute('data-layout')) || 'null');
-    if (!drawn) return false;
     var settings = stored('layout-setting');
     var size = stored('size');
-    for (var key in drawn.settings) {
+    for (var key in LANDING.settings) {
       if (
         settings &&
         typeof settings === 'object' &&
         key in settings &&
-        settings[key] !== drawn.settings[key]
+        settings[key] !== LANDING.settings[key]
       )
         return false;
     }
     var sidebarOpen = mobile || stored('sidebarStatus') !== 0;
-    return (size === null || size === undefined || size === drawn.size) && sidebarOpen;
+    return (size === null || size === undefined || size === LANDING.size) && sidebarOpen;
   }
   /** The template id of the screen this visit lands on, or null. */
   function shellFor(path, query, lang) {
     if (stored('Admin-Token')) {
-      if (LANDING_PATHS.indexOf(path) < 0 || query.has('id')) return null;
-      var mobile = window.matchMedia(MOBILE_QUERY).matches;
+      if (!LANDING || LANDING.paths.indexOf(path) < 0 || query.has('id')) return null;
+      var mobile = window.matchMedia(LANDING.mobileQuery).matches;
       if (!drawnLayout(mobile)) return null;
       return 'landing-shell-' + lang + '-' + (mobile ? 'mobile' : 'desktop');
     }
@@ -126,8 +123,8 @@
    * drawn without it would move when it comes. Shown anyway if one fails (the app draws it then).
    */
   function showWithStylesheets(element, then) {
-    var links = document.getElementById('landing-shell-stylesheets');
-    var pending = links ? links.content.querySelectorAll('link').length : 0;
+    var links = landingTemplate;
+    var pending = links.content.querySelectorAll('link').length;
     if (pending === 0) return then();
     element.style.visibility = 'hidden';
     function settled() {

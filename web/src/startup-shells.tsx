@@ -1,7 +1,7 @@
 import { i18n, type Messages } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
-import type { Language } from '@platform/contracts';
+import { type Language, LANGUAGES } from '@platform/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
   type AnyRouter,
@@ -21,6 +21,7 @@ import {
   DEFAULT_SETTINGS,
   DEFAULT_SIZE,
   type LayoutState,
+  MOBILE_QUERY,
   patchLayout,
 } from './features/layout/layout.store';
 import { tagsStore } from './features/layout/tags';
@@ -103,7 +104,7 @@ async function renderStatic(lang: Language, router: AnyRouter): Promise<string> 
 }
 
 /** The HTML of one panel of the sign-in screen in one language (the lazy forms included). */
-export async function renderSignInShell(lang: Language, panel: AuthPanel): Promise<string> {
+async function renderSignInShell(lang: Language, panel: AuthPanel): Promise<string> {
   const screen = () => <AuthScreen panel={panel} onPanel={() => {}} onSignedIn={() => {}} />;
   const router = createRouter({
     routeTree: createRootRoute({ component: screen }),
@@ -112,18 +113,24 @@ export async function renderSignInShell(lang: Language, panel: AuthPanel): Promi
   return renderStatic(lang, router);
 }
 
-/** The layout the landing page is drawn in (public/startup-shell.js shows it only to a user with it). */
-export const LANDING_LAYOUT = { settings: DEFAULT_SETTINGS, size: DEFAULT_SIZE };
+/**
+ * What public/startup-shell.js needs to know of the landing page: the addresses that open it, the
+ * screens that get its phone variant, and the layout it is drawn in (it is shown only to a user with
+ * that layout).
+ */
+export const LANDING_SHELL = {
+  paths: ['/', LANDING_PATH],
+  mobileQuery: MOBILE_QUERY,
+  settings: DEFAULT_SETTINGS,
+  size: DEFAULT_SIZE,
+};
 
 /**
  * The HTML of the chat landing page (a new conversation) in the main layout, on a phone or a desktop,
  * before the session is known: no user, no menu, the dashboard's pinned tab; the conversation list
  * still loading.
  */
-export async function renderLandingShell(
-  lang: Language,
-  device: LayoutState['device'],
-): Promise<string> {
+async function renderLandingShell(lang: Language, device: LayoutState['device']): Promise<string> {
   patchLayout({ device });
   tagsStore.set([{ path: DASHBOARD_PATH, href: DASHBOARD_PATH, affix: true }]);
   const root = createRootRoute({ component: Outlet });
@@ -138,4 +145,22 @@ export async function renderLandingShell(
     history: createMemoryHistory({ initialEntries: [LANDING_PATH] }),
   });
   return renderStatic(lang, router);
+}
+
+/**
+ * Every variant index.html carries, one after the other (they share the app's stores): the sign-in
+ * screen per language and panel the address opens, the landing page per language and device.
+ */
+export async function renderStartupShells() {
+  const signIn = [];
+  const landing = [];
+  for (const lang of LANGUAGES) {
+    for (const panel of ['login', 'register'] as const) {
+      signIn.push({ lang, panel, markup: await renderSignInShell(lang, panel) });
+    }
+    for (const device of ['mobile', 'desktop'] as const) {
+      landing.push({ lang, device, markup: await renderLandingShell(lang, device) });
+    }
+  }
+  return { signIn, landing };
 }

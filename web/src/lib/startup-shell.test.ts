@@ -3,7 +3,8 @@ import { join } from 'node:path';
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { DEFAULT_SETTINGS, DEFAULT_SIZE } from '../features/layout/layout.store';
+import { DEFAULT_SETTINGS, DEFAULT_SIZE, MOBILE_QUERY } from '../features/layout/layout.store';
+import { LANDING_PATH } from '../features/menu/local-routes';
 import { removeStartupShell, startupShellKind } from './startup-shell';
 import { STORAGE_KEYS, writeStore } from './storage';
 
@@ -13,10 +14,13 @@ const script = readFileSync(join(__dirname, '../../public/startup-shell.js'), 'u
 
 const SIGN_IN = ['zh-login', 'zh-register', 'en-login', 'en-register'];
 const LANDING = ['zh-mobile', 'zh-desktop', 'en-mobile', 'en-desktop'];
-const LAYOUT = JSON.stringify({ settings: DEFAULT_SETTINGS, size: DEFAULT_SIZE }).replace(
-  /"/g,
-  '&quot;',
-);
+/** What the build writes on the landing page's template (startup-shells.tsx LANDING_SHELL). */
+const LANDING_SHELL = JSON.stringify({
+  paths: ['/', LANDING_PATH],
+  mobileQuery: MOBILE_QUERY,
+  settings: DEFAULT_SETTINGS,
+  size: DEFAULT_SIZE,
+}).replace(/"/g, '&quot;');
 
 /** The app's modules the head preloads, and whether its entry is there. */
 function appInHead(): { preloads: string[]; entry: boolean } {
@@ -38,7 +42,7 @@ function visit(address: string, width = 1280): string | null {
   vi.spyOn(window, 'matchMedia').mockImplementation(
     (query) =>
       ({
-        matches: query.includes('max-width: 991.98px') && width < 992,
+        matches: query === MOBILE_QUERY && width < 992,
         media: query,
       }) as MediaQueryList,
   );
@@ -46,7 +50,7 @@ function visit(address: string, width = 1280): string | null {
   document.body.innerHTML = [
     ...SIGN_IN.map((id) => `<template id="sign-in-shell-${id}"><p>${id}</p></template>`),
     ...LANDING.map((id) => `<template id="landing-shell-${id}"><p>landing ${id}</p></template>`),
-    `<template id="landing-shell-stylesheets" data-layout="${LAYOUT}"><link rel="stylesheet" href="/assets/layout.css"><link rel="stylesheet" href="/assets/chat.css"></template>`,
+    `<template id="landing-shell" data-landing="${LANDING_SHELL}"><link rel="stylesheet" href="/assets/layout.css"><link rel="stylesheet" href="/assets/chat.css"></template>`,
     '<template id="startup-shell-styles"><style>p { margin: 0 }</style></template>',
     '<template id="app-preloads"><link rel="modulepreload" href="/assets/a.js"></template>',
     '<template id="app-entry"><script type="module" src="/assets/main.js"></script></template>',
