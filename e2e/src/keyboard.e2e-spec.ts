@@ -13,11 +13,16 @@ const browser = useBrowser();
 const focused = (page: Page, selector: string) =>
   page.evaluate((s) => Boolean(document.activeElement?.closest(s)), selector);
 
-/** Presses `key` until the focused element is, or is inside, `selector`. */
-async function pressUntil(page: Page, key: string, selector: string, max: number) {
+/**
+ * Presses `key` until the focused element is, or is inside, `selector`; `settleMs` between presses
+ * where the page moves focus itself after a key (a menu opening puts focus in its dropdown once its
+ * transition has run: on a loaded machine, six presses could all land before that).
+ */
+async function pressUntil(page: Page, key: string, selector: string, max: number, settleMs = 0) {
   for (let i = 0; i < max; i += 1) {
     if (await focused(page, selector)) return;
     await page.keyboard.press(key);
+    if (settleMs > 0) await page.waitForTimeout(settleMs);
   }
   const at = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200));
   throw new Error(`${key} never reached ${selector}; focus is on ${at}`);
@@ -210,7 +215,7 @@ describe('keyboard only in the sidebar', () => {
     const pages = page.getByRole('menu');
     await pages.waitFor();
     // A menu's items are reached with the arrow keys (the menu pattern), not with Tab.
-    await pressUntil(page, 'ArrowDown', '[role="menu"] [href="/monitor/server"]', 6);
+    await pressUntil(page, 'ArrowDown', '[role="menu"] [href="/monitor/server"]', 6, 200);
     await page.keyboard.press('Enter');
     await page.waitForURL('**/monitor/server');
     await context.close();
