@@ -92,6 +92,19 @@ function runSuite({ name, dir }) {
     `=== suite: ${name}: ${report.numPassedTests} passed, ${failed} failed in ${seconds}s`,
   );
   record(name, report.numPassedTests, failed);
+  failures.push(...failedTests(report));
+}
+
+// CI shows only the end of the output: name each failed test there, with its message's first line.
+function failedTests(report) {
+  return report.testResults.flatMap((file) =>
+    file.assertionResults
+      .filter((test) => test.status === 'failed')
+      .map((test) => {
+        const firstLine = (test.failureMessages[0] ?? '').split('\n')[0].slice(0, 300);
+        return `  × ${relative(root, file.name)} > ${test.fullName}: ${firstLine}`;
+      }),
+  );
 }
 
 mkdirSync(resultsDir, { recursive: true });
