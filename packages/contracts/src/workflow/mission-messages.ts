@@ -47,9 +47,9 @@ export const MISSION_MESSAGES = {
     zh: '请输入回复内容或上传文件',
     en: 'Enter a reply or attach a file',
   },
-  'mission.review_admin_only': {
-    zh: '只有管理员可以审核或确认任务',
-    en: 'Only administrators can review or confirm tasks',
+  'mission.review_not_permitted': {
+    zh: '您没有审核或确认任务的权限',
+    en: 'You have no permission to review or confirm tasks',
   },
   'mission.rejected': {
     zh: '管理员驳回了该任务',

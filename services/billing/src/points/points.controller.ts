@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { BILLING_PATTERNS, DomainError } from '@platform/contracts';
+import { BILLING_PATTERNS, DomainError, hasPermission, PERMISSIONS } from '@platform/contracts';
+import type { Caller } from '@platform/contracts/dto';
 import {
   commandOf,
   PointsAccountQuery,
@@ -23,6 +24,18 @@ function targetOf(command: { caller?: { userId: number }; body: { userId?: numbe
   return userId;
 }
 
+/**
+ * Changing anyone's points and proving the ledger belong to whoever holds wujie:user:points (the
+ * gateway checks the same): the permission decides, not the administrator flag, so a role made for
+ * finance can do both.
+ */
+function requirePointsOperator(caller: Caller | undefined): void {
+  if (!caller) throw new DomainError('http.401', {}, 401);
+  if (!hasPermission(caller.permissions, PERMISSIONS.wujie.user.points)) {
+    throw new DomainError('http.403', {}, 403);
+  }
+}
+
 @Controller()
 export class PointsController {
   constructor(private readonly points: PointsService) {}
@@ -39,7 +52,7 @@ export class PointsController {
 
   @MessagePattern(BILLING_PATTERNS.adminChange)
   async adminChange(@Payload() command: AdminChangeCommand) {
-    if (!command.caller) throw new DomainError('http.401', {}, 401);
+    requirePointsOperator(command.caller);
     const result = await this.points.adminChange(command.body);
     return { userId: command.body.userId, balance: result.balance, frozen: result.frozen };
   }
@@ -51,7 +64,7 @@ export class PointsController {
 
   @MessagePattern(BILLING_PATTERNS.ledgerCheck)
   check(@Payload() command: EmptyCommand) {
-    if (!command.caller?.admin) throw new DomainError('http.403', {}, 403);
+    requirePointsOperator(command.caller);
     return this.points.check();
   }
 }

@@ -3,6 +3,7 @@ import {
   api,
   freshPhone,
   latestCode,
+  login,
   type TestStack,
   USER_PASSWORD,
 } from '@platform/gateway/testing';
@@ -360,6 +361,46 @@ describe('points through the gateway: isolation and the administrator', () => {
     const check = await world.get('/wujie/points/check', world.adminToken);
     expect(check.body.data).toMatchObject({ accounts: 3, mismatches: [] });
     expect((await world.get('/wujie/points/check', invited.token)).body.code).toBe(403);
+  });
+
+  it('should let a role that holds wujie:user:points, not an administrator, adjust points and prove the ledger', async () => {
+    const name = `fin${Date.now().toString(36)}`;
+    // The "User management" page (3) and its "Adjust points" button (3002) only.
+    const role = await world.post('/system/role', world.adminToken, {
+      roleName: name,
+      roleKey: name,
+      roleSort: 5,
+      menuIds: [3, 3002],
+    });
+    expect(role.body.code, JSON.stringify(role.body)).toBe(200);
+    const user = await world.post('/system/user', world.adminToken, {
+      userName: name,
+      nickName: name,
+      password: USER_PASSWORD,
+      deptId: 100,
+      roleIds: [role.body.data.roleId],
+    });
+    expect(user.body.code, JSON.stringify(user.body)).toBe(200);
+    const finance = await login(stack, name, USER_PASSWORD);
+
+    const check = await world.get('/wujie/points/check', finance);
+    expect(check.body.code, JSON.stringify(check.body)).toBe(200);
+    expect(check.body.data.mismatches).toEqual([]);
+    const before = (await world.balance(invited.token)).balance;
+    const added = await world.post('/wujie/order/points/admin/change', finance, {
+      userId: invited.userId,
+      points: 5,
+      reason: 'goodwill',
+    });
+    expect(added.body.code, JSON.stringify(added.body)).toBe(200);
+    expect((await world.balance(invited.token)).balance).toBe(before + 5);
+    const back = await world.post('/wujie/order/points/admin/change', finance, {
+      userId: invited.userId,
+      points: -5,
+      reason: 'goodwill taken back',
+    });
+    expect(back.body.code, JSON.stringify(back.body)).toBe(200);
+    expect((await world.balance(invited.token)).balance).toBe(before);
   });
 
   it('should report billing in the health check, and the platform DOWN without it', async () => {

@@ -171,10 +171,10 @@ export class MissionWaitsService {
     return { ...missionState(moved), messageId: answered.messageId };
   }
 
-  /** An administrator approves (the task completes) or rejects (the mission stops) a review. */
+  /** A reviewer approves (the task completes) or rejects (the mission stops) a review. */
   async review(body: MissionReviewRpcBody, caller: MissionCaller): Promise<MissionStartedView> {
-    if (!caller.admin) throw new DomainError('mission.review_admin_only', {}, 403);
-    const mission = await this.access.byId(caller, body.id);
+    if (!caller.reviewer) throw new DomainError('mission.review_not_permitted', {}, 403);
+    const mission = await this.access.readableById(caller, body.id);
     const move = missionMove(body.approve ? 'approve' : 'reject', mission.status);
     if (!move.ok) throw new DomainError(move.refusal);
     const wait = await this.openWait(mission, ADMIN_WAITS);

@@ -37,7 +37,7 @@ import { WorkflowVersion } from '../workflows/workflow.entity';
 import { WorkflowsService } from '../workflows/workflows.service';
 import { DeploymentsService } from './deployments.service';
 import { Mission, MissionLog, type WorkflowDeployment } from './mission.entity';
-import { MissionAccess, type MissionCaller } from './mission-access';
+import { MissionAccess, type MissionCaller, seesEveryMission } from './mission-access';
 import { MissionMoves } from './mission-events';
 import { MissionWaitsService } from './mission-waits.service';
 import { missionLogView, missionState, missionSummary, missionView } from './missions.mapper';
@@ -191,7 +191,7 @@ export class MissionsService {
       qb.andWhere('m.workflowId = :workflowId', { workflowId: query.workflowId });
     if (query.name) qb.andWhere('m.name LIKE :name', { name: contains(query.name) });
     if (query.code) qb.andWhere('m.code = :code', { code: query.code });
-    if (query.ownerUserId && caller.admin) {
+    if (query.ownerUserId && seesEveryMission(caller)) {
       qb.andWhere('m.ownerUserId = :owner', { owner: query.ownerUserId });
     }
     if (query.beginTime) qb.andWhere('m.createTime >= :begin', { begin: query.beginTime });
@@ -207,7 +207,7 @@ export class MissionsService {
   }
 
   async get(id: number, caller: MissionCaller): Promise<MissionView> {
-    const mission = await this.access.byId(caller, id);
+    const mission = await this.access.readableById(caller, id);
     // The pinned version's own diagram: a newer version of the workflow never redraws a mission.
     const version = await this.db
       .getRepository(WorkflowVersion)
@@ -253,7 +253,7 @@ export class MissionsService {
   async logs(query: MissionLogListQuery, caller: MissionCaller): Promise<PageView<MissionLogView>> {
     const qb = this.db.getRepository(MissionLog).createQueryBuilder('l');
     if (query.missionCode) {
-      await this.access.byCode(caller, query.missionCode);
+      await this.access.readableByCode(caller, query.missionCode);
       qb.where('l.missionCode = :code', { code: query.missionCode }).orderBy('l.id', 'ASC');
     } else {
       qb.innerJoin(Mission, 'm', 'm.id = l.missionId').orderBy('l.id', 'DESC');

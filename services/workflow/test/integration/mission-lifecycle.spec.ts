@@ -14,7 +14,7 @@ import {
   WORKFLOW_PATTERNS as W,
 } from '@platform/contracts';
 import { CamundaRestClient, type LockedExternalTaskDto } from '@platform/engine';
-import { api, registerByPhone } from '@platform/gateway/testing';
+import { api, login, registerByPhone, USER_PASSWORD } from '@platform/gateway/testing';
 import { baseEnvSchema, callService, createRpcClient, type RpcClient } from '@platform/nest-common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -519,6 +519,73 @@ describe('mission lifecycle: rerun, user input, review', () => {
     expect(twice.body).toMatchObject({ code: 500, msg: 'Task status does not match' });
     await runNode(m, next, { result: 'report' });
     expect((await until(m.id, (x) => x.status === 'completed')).status).toBe('completed');
+  });
+
+  it('should let a reviewer who is no administrator find and approve another user’s mission, and do nothing else to it', async () => {
+    const name = `rev${Date.now().toString(36)}`;
+    // The task list (11) with its review (11001), view (11004) and stop (11005) buttons.
+    const role = dataOf<{ roleId: number }>(
+      await s.post('/system/role', {
+        roleName: name,
+        roleKey: name,
+        roleSort: 5,
+        menuIds: [11, 11001, 11004, 11005],
+      }),
+    );
+    dataOf(
+      await s.post('/system/user', {
+        userName: name,
+        nickName: name,
+        password: USER_PASSWORD,
+        deptId: 100,
+        roleIds: [role.roleId],
+      }),
+    );
+    const token = await login(s.stack, name, USER_PASSWORD);
+    const as = (req: ReturnType<ReturnType<typeof api>['get']>) =>
+      req.set('Authorization', `Bearer ${token}`).set('repeatSubmit', 'false').set('lang', 'en');
+    const m = await reviewed(); // the administrator's
+    await atReview(m);
+
+    const queue = await as(api(s.stack).get('/prod-api/wujie/mission/list')).query({
+      status: 'admin_review',
+      pageSize: 100,
+    });
+    expect((queue.body.rows as MissionView[]).map((x) => x.id)).toContain(m.id);
+    expect(
+      dataOf<MissionView>(await as(api(s.stack).get(`/prod-api/wujie/mission/${m.id}`))),
+    ).toMatchObject({
+      status: 'admin_review',
+      waiting: { kind: 'admin_review', nodeId: 'Review_1' },
+    });
+    // Stop is the owner's and an administrator's, even with the permission to stop one's own.
+    const stop = await as(api(s.stack).post(`/prod-api/wujie/mission/${m.id}/stop`));
+    expect(stop.body).toEqual({ code: 403, msg: 'You have no permission to access this data' });
+
+    const approved = await as(api(s.stack).post(`/prod-api/wujie/mission/${m.id}/review`)).send({
+      approve: true,
+      reason: 'ok',
+    });
+    expect(approved.body.data).toMatchObject({ status: 'in_progress' });
+    const next = (await lock(m.code))!;
+    expect(parsed(next, reviewVariable('Review_1'))).toMatchObject({
+      approved: true,
+      reason: 'ok',
+    });
+    expect(parsed(next, reviewVariable('Review_1')).reviewerId).not.toBe(1);
+    await runNode(m, next, { result: 'report' });
+    expect((await until(m.id, (x) => x.status === 'completed')).status).toBe('completed');
+
+    // The service's own check, behind the gateway's: an administrator's flag alone no longer reviews.
+    const caller = (permissions: string[], admin: boolean) => ({
+      body: { id: m.id, approve: true },
+      client: { ip: '127.0.0.1', userAgent: 'test', lang: 'en' },
+      caller: { userId: 2, tokenId: 't', admin, permissions },
+    });
+    expect(await refusal(W.missionReview, caller([], true))).toBe('mission.review_not_permitted');
+    expect(await refusal(W.missionReview, caller(['wujie:mission:query'], false))).toBe(
+      'mission.review_not_permitted',
+    );
   });
 
   it('should stop the mission with the administrator’s reason when rejected', async () => {

@@ -9,7 +9,9 @@ import {
 import { hasPermi } from '../../lib/auth';
 
 // Which actions a user is offered on a mission: the contracts' transition table decides what the
-// status allows (the service enforces the same table), the user's permissions and role the rest.
+// status allows (the service enforces the same table), the user's permissions and role the rest:
+// stop, rerun and reply are the owner's (and an administrator's); review is whoever holds its
+// permission, on anyone's mission (a reviewer sees every mission but acts on no other).
 
 const M = PERMISSIONS.wujie.mission;
 
@@ -17,6 +19,7 @@ export interface MissionActor {
   permissions: readonly string[];
   /** The session's administrator flag (role admin or user 1). */
   admin: boolean;
+  userId: number;
 }
 
 export interface MissionActions {
@@ -31,17 +34,22 @@ export interface MissionActions {
 
 const held = (actor: MissionActor, permission: string) => hasPermi(actor.permissions, permission);
 
-export function missionActions(status: MissionStatus, actor: MissionActor): MissionActions {
+export function missionActions(
+  status: MissionStatus,
+  actor: MissionActor,
+  ownerUserId: number,
+): MissionActions {
+  const actsOnIt = actor.admin || ownerUserId === actor.userId;
   return {
-    stop: held(actor, M.stop) && canMoveMission(status, MISSION_STATUS.stopped),
-    rerun: held(actor, M.rerun) && missionMove('rerun', status).ok,
+    stop: actsOnIt && held(actor, M.stop) && canMoveMission(status, MISSION_STATUS.stopped),
+    rerun: actsOnIt && held(actor, M.rerun) && missionMove('rerun', status).ok,
     // The gateway lets a reply through with the start permission (the owner's own mission).
-    reply: held(actor, M.add) && missionMove('reply', status).ok,
-    review: actor.admin && held(actor, M.review) && missionMove('approve', status).ok,
+    reply: actsOnIt && held(actor, M.add) && missionMove('reply', status).ok,
+    review: held(actor, M.review) && missionMove('approve', status).ok,
   };
 }
 
-/** Statuses of the administrators' review queue. */
+/** Statuses of the review queue. */
 export const REVIEW_STATUSES: readonly MissionStatus[] = [
   MISSION_STATUS.adminReview,
   MISSION_STATUS.adminConfirm,

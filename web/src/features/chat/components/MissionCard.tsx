@@ -55,7 +55,7 @@ export function MissionCard({
   const [resultTab, setResultTab] = useState('result');
   const view = live.mission;
   const status: MissionStatus | undefined = live.status ?? announced?.status;
-  const actions = useMissionActions(status);
+  const actions = useMissionActions(status, view?.ownerUserId);
 
   const job = jobOfWorkflowKey(announced?.workflowKey ?? '');
   const lang = i18n.locale === 'en' ? 'en' : 'zh';

@@ -11,22 +11,24 @@ import { ReplyDialog, ReviewDialog } from './MissionDialogs';
 import { useMissionActions } from './useMissionActor';
 
 /**
- * Stop, reply (when an agent asked for input) and review (administrators, when a node waits for
- * review or confirmation): only those the mission's status and the user's rights allow.
+ * Stop, reply (when an agent asked for input) and review (reviewers, when a node waits for
+ * review or confirmation): only those the mission's status, its owner and the user's rights allow.
  */
 export function MissionActionsBar({
   missionId,
+  ownerUserId,
   status,
   onDone,
   size = 'sm',
 }: {
   missionId: number;
+  ownerUserId: number;
   status: MissionStatus | undefined;
   onDone: () => void;
   size?: 'xs' | 'sm';
 }) {
   const { t } = useLingui();
-  const actions = useMissionActions(status);
+  const actions = useMissionActions(status, ownerUserId);
   const [dialog, setDialog] = useState<'stop' | 'reply' | 'review' | null>(null);
   const [stopping, setStopping] = useState(false);
   const close = () => setDialog(null);

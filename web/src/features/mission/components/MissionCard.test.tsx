@@ -29,7 +29,12 @@ function serve(status: string, logs: ReturnType<typeof logRow>[]) {
 
 describe(MissionCard.name, () => {
   it('should show the status, the nodes done and running, and the actions the user may take', async () => {
-    sessionStore.set((s) => ({ ...s, permissions: ['wujie:mission:stop'] }));
+    // The factory's mission is user 2's.
+    sessionStore.set((s) => ({
+      ...s,
+      user: { userId: 2, userName: 'alice', admin: false } as NonNullable<typeof s.user>,
+      permissions: ['wujie:mission:stop'],
+    }));
     serve('in_progress', [
       logRow({ nodeId: 'Task_1', nodeNameEn: 'Numbering', status: 'success' }),
       logRow({ nodeId: 'Task_2', nodeNameEn: 'Humanization', status: 'running' }),

@@ -80,6 +80,7 @@ export function MissionCard({
         {readOnly ? null : (
           <MissionActionsBar
             missionId={mission.id}
+            ownerUserId={mission.ownerUserId}
             status={live.status}
             onDone={() => void live.refresh()}
             size="xs"

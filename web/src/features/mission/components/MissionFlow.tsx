@@ -36,7 +36,7 @@ export function MarkerLegend() {
  */
 export function MissionFlowView({ live, height = 520 }: { live: MissionLive; height?: number }) {
   const [shown, setShown] = useState<ShownElement | null>(null);
-  const actions = useMissionActions(live.status);
+  const actions = useMissionActions(live.status, live.mission?.ownerUserId);
   const panel = useRef<HTMLDivElement>(null);
   const shownId = shown?.id;
   useEffect(() => {

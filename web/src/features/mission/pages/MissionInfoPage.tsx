@@ -24,10 +24,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useRouter, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
 
-import { useSession } from '../../../lib/auth';
 import { MissionActionsBar } from '../components/MissionActionsBar';
 import { MissionFlowView } from '../components/MissionFlow';
 import { MissionStatusTag, NodeStatusTag } from '../components/MissionStatusTag';
+import { useMissionActor } from '../components/useMissionActor';
 import { missionApi } from '../mission.api';
 import { formatDuration, formatTime } from '../mission-format';
 import { currentRunLogs } from '../mission-marks';
@@ -133,7 +133,7 @@ function MissionHeader({
   onDone: () => void;
 }) {
   const { t, i18n } = useLingui();
-  const admin = useSession((state) => state.user?.admin ?? false);
+  const actor = useMissionActor();
   const facts: [string, string][] = [
     [t`Code`, mission.code],
     [t`Workflow`, `#${mission.workflowId} v${mission.workflowVersion}`],
@@ -141,7 +141,9 @@ function MissionHeader({
     [t`Started`, formatTime(mission.startedAt, i18n.locale)],
     [t`Ended`, formatTime(mission.endedAt, i18n.locale)],
     [t`Duration`, formatDuration(mission.startedAt, mission.endedAt)],
-    ...(admin ? ([[t`Owner`, `#${mission.ownerUserId}`]] as [string, string][]) : []),
+    ...(mission.ownerUserId !== actor.userId
+      ? ([[t`Owner`, `#${mission.ownerUserId}`]] as [string, string][])
+      : []),
   ];
   return (
     <Card withBorder>
@@ -156,7 +158,12 @@ function MissionHeader({
               {mission.language === 'en' ? t`English` : t`Chinese`}
             </Badge>
           </Group>
-          <MissionActionsBar missionId={mission.id} status={status} onDone={onDone} />
+          <MissionActionsBar
+            missionId={mission.id}
+            ownerUserId={mission.ownerUserId}
+            status={status}
+            onDone={onDone}
+          />
         </Group>
         {mission.description ? (
           <Text size="sm" c="dimmed">

@@ -20,7 +20,7 @@ import { useState } from 'react';
 
 import { IconButton } from '../../../components/IconButton';
 import { HasPermi } from '../../../components/Permission';
-import { hasPermi, useSession } from '../../../lib/auth';
+import { hasPermi } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
 import { ConfirmButton } from '../../admin/components/ConfirmButton';
 import { CrudPage, type Field } from '../../admin/components/CrudPage';
@@ -31,6 +31,7 @@ import { ReviewDialog } from '../components/MissionDialogs';
 import { MissionStatusTag } from '../components/MissionStatusTag';
 import { RerunDialog } from '../components/RerunDialog';
 import { StartMissionForm } from '../components/StartMissionForm';
+import { useMissionActor } from '../components/useMissionActor';
 import { missionApi } from '../mission.api';
 import { missionActions, REVIEW_STATUSES } from '../mission-actions';
 import { formatDuration, formatTime } from '../mission-format';
@@ -57,22 +58,24 @@ const dateField = (name: string, label: string): Field => ({
 });
 
 /**
- * wujie/mission/index, "Task list": a user's own missions; an administrator's view of every mission,
- * with the owner filter and the review queue (missions waiting for review or confirmation). Stop,
- * rerun and review where the status and the user's rights allow.
+ * wujie/mission/index, "Task list": a user's own missions; every mission for an administrator or a
+ * reviewer (wujie:mission:review), with the owner filter, and for a reviewer the review queue
+ * (missions waiting for review or confirmation). Stop, rerun and review where the status, the
+ * mission's owner and the user's rights allow.
  */
 export function MissionsPage() {
   const { t, i18n } = useLingui();
   const router = useRouter();
   const statuses = useDict(MISSION_STATUS_DICT);
-  const permissions = useSession((state) => state.permissions);
-  const admin = useSession((state) => state.user?.admin ?? false);
   const [view, setView] = useState<View>('all');
   const [starting, setStarting] = useState(false);
   const [rerunOf, setRerunOf] = useState<Row | null>(null);
   const [reviewOf, setReviewOf] = useState<Row | null>(null);
   const refresh = useRefreshOnAgentStatus([TEST_ID]);
-  const reviewer = admin && hasPermi(permissions, P.wujie.mission.review);
+  const actor = useMissionActor();
+  const reviewer = hasPermi(actor.permissions, P.wujie.mission.review);
+  // Who may review sees every mission (the service's rule), so the owner's column and filter too.
+  const seesEveryMission = actor.admin || reviewer;
   const queue = view !== 'all';
 
   const filters: Field[] = [
@@ -89,7 +92,9 @@ export function MissionsPage() {
           },
         ]),
     { name: 'workflowId', label: t`Workflow id`, type: 'number' },
-    ...(admin ? [{ name: 'ownerUserId', label: t`Owner id`, type: 'number' as const }] : []),
+    ...(seesEveryMission
+      ? [{ name: 'ownerUserId', label: t`Owner id`, type: 'number' as const }]
+      : []),
     dateField('beginTime', t`Created from`),
     dateField('endTime', t`Created to`),
   ];
@@ -142,7 +147,7 @@ export function MissionsPage() {
               title: t`Workflow`,
               render: (r) => `#${r.workflowId} v${r.workflowVersion}`,
             },
-            ...(admin
+            ...(seesEveryMission
               ? [
                   {
                     key: 'ownerUserId',
@@ -181,7 +186,7 @@ export function MissionsPage() {
             </HasPermi>
           ),
           rowActions: (row) => {
-            const can = missionActions(row.status, { permissions, admin });
+            const can = missionActions(row.status, actor, row.ownerUserId);
             return (
               <>
                 <IconButton

@@ -66,6 +66,7 @@ export function PlaygroundMissionRun({ missionId }: { missionId: number }) {
           </Group>
           <MissionActionsBar
             missionId={mission.id}
+            ownerUserId={mission.ownerUserId}
             status={status}
             onDone={() => void live.refresh()}
           />
