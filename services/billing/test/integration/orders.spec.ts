@@ -15,9 +15,9 @@ import {
   login,
   registerByPhone,
   setCaptcha,
+  signInWithMenus,
   startStack,
   type TestStack,
-  USER_PASSWORD,
 } from '@platform/gateway/testing';
 import { identityStarter } from '@platform/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -164,25 +164,8 @@ async function orderIn(status: OrderStatus, extra: object = {}) {
  * A user who may verify orders without being an administrator: a role of their own holding the
  * recharge menu and its verify button (wujie:recharge:list, wujie:recharge:verify) and nothing else.
  */
-async function verifierToken(): Promise<string> {
-  const name = `v${randomBytes(4).toString('hex')}`;
-  const role = await post('/system/role', admin, {
-    roleName: name,
-    roleKey: name,
-    roleSort: 5,
-    menuIds: [18, 18003],
-  });
-  expect(role.body.code, JSON.stringify(role.body)).toBe(200);
-  const user = await post('/system/user', admin, {
-    userName: name,
-    nickName: name,
-    password: USER_PASSWORD,
-    deptId: 100,
-    roleIds: [role.body.data.roleId],
-  });
-  expect(user.body.code, JSON.stringify(user.body)).toBe(200);
-  return login(stack, name, USER_PASSWORD);
-}
+/** A user whose only role holds the recharge page (18) and its verify button (18003). */
+const verifierToken = () => signInWithMenus(stack, admin, [18, 18003]);
 
 /** The HTTP calls of the table's moves, each with the actor that makes it. */
 const CALLS: { action: OrderAction; actor: OrderActor; path: string; as: () => string }[] = [

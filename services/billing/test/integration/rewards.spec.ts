@@ -3,7 +3,7 @@ import {
   api,
   freshPhone,
   latestCode,
-  login,
+  signInWithMenus,
   type TestStack,
   USER_PASSWORD,
 } from '@platform/gateway/testing';
@@ -364,24 +364,8 @@ describe('points through the gateway: isolation and the administrator', () => {
   });
 
   it('should let a role that holds wujie:user:points, not an administrator, adjust points and prove the ledger', async () => {
-    const name = `fin${Date.now().toString(36)}`;
     // The "User management" page (3) and its "Adjust points" button (3002) only.
-    const role = await world.post('/system/role', world.adminToken, {
-      roleName: name,
-      roleKey: name,
-      roleSort: 5,
-      menuIds: [3, 3002],
-    });
-    expect(role.body.code, JSON.stringify(role.body)).toBe(200);
-    const user = await world.post('/system/user', world.adminToken, {
-      userName: name,
-      nickName: name,
-      password: USER_PASSWORD,
-      deptId: 100,
-      roleIds: [role.body.data.roleId],
-    });
-    expect(user.body.code, JSON.stringify(user.body)).toBe(200);
-    const finance = await login(stack, name, USER_PASSWORD);
+    const finance = await signInWithMenus(stack, world.adminToken, [3, 3002]);
 
     const check = await world.get('/wujie/points/check', finance);
     expect(check.body.code, JSON.stringify(check.body)).toBe(200);

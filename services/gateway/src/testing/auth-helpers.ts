@@ -79,3 +79,39 @@ export async function registerByPhone(
     .send({ qu: '86', phonenumber: phone, code, password: USER_PASSWORD, ...extra });
   return { phone, token: res.body.data?.token ?? '', body: res.body };
 }
+
+let roleSeq = 0;
+/**
+ * A new role with exactly the menus and buttons `menuIds` (their permissions), a new user with only
+ * that role, signed in: the token. The administrator (`adminToken`) creates both through the console's API.
+ */
+export async function signInWithMenus(
+  stack: TestStack,
+  adminToken: string,
+  menuIds: number[],
+): Promise<string> {
+  roleSeq += 1;
+  const name = `r${process.pid % 1000}${roleSeq}${Date.now().toString(36)}`;
+  const asAdmin = (path: string, body: object) =>
+    api(stack)
+      .post(`/prod-api${path}`)
+      .set('Authorization', `Bearer ${adminToken}`)
+      .set('repeatSubmit', 'false')
+      .send(body);
+  const role = await asAdmin('/system/role', {
+    roleName: name,
+    roleKey: name,
+    roleSort: 5,
+    menuIds,
+  });
+  if (role.body.code !== 200) throw new Error(`role not created: ${JSON.stringify(role.body)}`);
+  const user = await asAdmin('/system/user', {
+    userName: name,
+    nickName: name,
+    password: USER_PASSWORD,
+    deptId: 100,
+    roleIds: [role.body.data.roleId],
+  });
+  if (user.body.code !== 200) throw new Error(`user not created: ${JSON.stringify(user.body)}`);
+  return login(stack, name, USER_PASSWORD);
+}

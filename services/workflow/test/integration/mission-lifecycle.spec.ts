@@ -14,7 +14,7 @@ import {
   WORKFLOW_PATTERNS as W,
 } from '@platform/contracts';
 import { CamundaRestClient, type LockedExternalTaskDto } from '@platform/engine';
-import { api, login, registerByPhone, USER_PASSWORD } from '@platform/gateway/testing';
+import { api, registerByPhone, signInWithMenus } from '@platform/gateway/testing';
 import { baseEnvSchema, callService, createRpcClient, type RpcClient } from '@platform/nest-common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -522,26 +522,8 @@ describe('mission lifecycle: rerun, user input, review', () => {
   });
 
   it('should let a reviewer who is no administrator find and approve another user’s mission, and do nothing else to it', async () => {
-    const name = `rev${Date.now().toString(36)}`;
     // The task list (11) with its review (11001), view (11004) and stop (11005) buttons.
-    const role = dataOf<{ roleId: number }>(
-      await s.post('/system/role', {
-        roleName: name,
-        roleKey: name,
-        roleSort: 5,
-        menuIds: [11, 11001, 11004, 11005],
-      }),
-    );
-    dataOf(
-      await s.post('/system/user', {
-        userName: name,
-        nickName: name,
-        password: USER_PASSWORD,
-        deptId: 100,
-        roleIds: [role.roleId],
-      }),
-    );
-    const token = await login(s.stack, name, USER_PASSWORD);
+    const token = await signInWithMenus(s.stack, s.token, [11, 11001, 11004, 11005]);
     const as = (req: ReturnType<ReturnType<typeof api>['get']>) =>
       req.set('Authorization', `Bearer ${token}`).set('repeatSubmit', 'false').set('lang', 'en');
     const m = await reviewed(); // the administrator's
