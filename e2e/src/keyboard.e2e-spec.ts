@@ -24,8 +24,12 @@ async function pressUntil(page: Page, key: string, selector: string, max: number
     await page.keyboard.press(key);
     if (settleMs > 0) await page.waitForTimeout(settleMs);
   }
-  const at = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200));
-  throw new Error(`${key} never reached ${selector}; focus is on ${at}`);
+  // What a failure needs to be told apart: where focus is, and whether a menu (dropdown) is open.
+  const at = await page.evaluate(() => ({
+    focus: document.activeElement?.outerHTML.slice(0, 200),
+    menus: [...document.querySelectorAll('[role="menu"]')].map((m) => m.outerHTML.slice(0, 120)),
+  }));
+  throw new Error(`${key} never reached ${selector}; ${JSON.stringify(at)}`);
 }
 
 /** Presses Tab (Shift+Tab when `back`) until the focused element is, or is inside, `selector`. */
