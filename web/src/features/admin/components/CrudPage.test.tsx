@@ -21,6 +21,7 @@ function page(permissions: string[]) {
     <CrudPage
       config={{
         testId: 'posts',
+        filters: [{ name: 'postName', label: 'Name' }],
         listUrl: '/system/post/list',
         baseUrl: '/system/post',
         idKey: 'postId',
@@ -45,6 +46,22 @@ describe(CrudPage.name, () => {
     expect(api().seen[0]!.url).toContain('pageNum=1&pageSize=20');
     await userEvent.click(screen.getByRole('button', { name: 'Page 5' }));
     await waitFor(() => expect(api().seen.at(-1)!.url).toContain('pageNum=5&pageSize=20'));
+  });
+
+  it('should ask the server again on every search, also with the same filters', async () => {
+    page([]);
+    await screen.findByText('post 20');
+    const lists = () =>
+      api().seen.filter((r) => r.url.startsWith('/prod-api/system/post/list')).length;
+    expect(lists()).toBe(1);
+    await userEvent.click(screen.getByTestId('search'));
+    await waitFor(() => expect(lists()).toBe(2));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Name' }), 'lead');
+    await userEvent.click(screen.getByTestId('search'));
+    await waitFor(() => expect(api().seen.at(-1)!.url).toContain('postName=lead'));
+    await userEvent.click(screen.getByTestId('search'));
+    await waitFor(() => expect(lists()).toBe(4));
+    expect(api().seen.at(-1)!.url).toContain('postName=lead');
   });
 
   it('should show loading until the first page comes, then the empty state', async () => {

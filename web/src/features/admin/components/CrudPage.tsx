@@ -227,6 +227,17 @@ function EntityForm({
   );
 }
 
+/** Whether two filter sets ask the same (an empty value is no filter). */
+function sameFilters(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const set = (f: Record<string, unknown>) =>
+    JSON.stringify(
+      Object.entries(f)
+        .filter(([, v]) => v !== undefined && v !== null && v !== '')
+        .sort(([x], [y]) => x.localeCompare(y)),
+    );
+  return set(a) === set(b);
+}
+
 /**
  * A list screen of the console: filters, a server-paged table (default 20, sizes 10/20/30/50, five
  * pager buttons under 992 px else seven), add/edit in a dialog, delete and export, each button shown
@@ -301,6 +312,9 @@ export function CrudPage<T extends Record<string, unknown>>({ config }: { config
             leftSection={<IconSearch size={16} />}
             data-testid="search"
             onClick={() => {
+              // Search always asks the server: with the same filters on the first page the query
+              // is unchanged and would otherwise show what it had (a status that moved since).
+              if (pageNum === 1 && sameFilters(draft, filters)) void list.refetch();
               setPageNum(1);
               setFilters(draft);
             }}
