@@ -27,7 +27,7 @@ async function pressUntil(page: Page, key: string, selector: string, max: number
   // What a failure needs to be told apart: where focus is, and whether a menu (dropdown) is open.
   const at = await page.evaluate(() => ({
     focus: document.activeElement?.outerHTML.slice(0, 200),
-    menus: [...document.querySelectorAll('[role="menu"]')].map((m) => m.outerHTML.slice(0, 120)),
+    menus: Array.from(document.querySelectorAll('[role="menu"]'), (m) => m.outerHTML.slice(0, 120)),
   }));
   throw new Error(`${key} never reached ${selector}; ${JSON.stringify(at)}`);
 }
