@@ -48,7 +48,7 @@ describe(CrudPage.name, () => {
     await waitFor(() => expect(api().seen.at(-1)!.url).toContain('pageNum=5&pageSize=20'));
   });
 
-  it('should ask the server again on every search, also with the same filters', async () => {
+  it('should ask the server again on every search and reset, also with the same filters', async () => {
     page([]);
     await screen.findByText('post 20');
     const lists = () =>
@@ -62,6 +62,11 @@ describe(CrudPage.name, () => {
     await userEvent.click(screen.getByTestId('search'));
     await waitFor(() => expect(lists()).toBe(4));
     expect(api().seen.at(-1)!.url).toContain('postName=lead');
+    await userEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    await waitFor(() => expect(lists()).toBe(5));
+    expect(api().seen.at(-1)!.url).not.toContain('postName');
+    await userEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    await waitFor(() => expect(lists()).toBe(6));
   });
 
   it('should show loading until the first page comes, then the empty state', async () => {

@@ -270,6 +270,15 @@ export function CrudPage<T extends Record<string, unknown>>({ config }: { config
     placeholderData: keepPreviousData,
   });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: [config.testId] });
+  /**
+   * Search and Reset always ask the server: with the same filters on the first page the query is
+   * unchanged and would otherwise show what it had (a status that has moved since, a new row).
+   */
+  const search = (next: Record<string, unknown>) => {
+    if (pageNum === 1 && sameFilters(next, filters)) void list.refetch();
+    setPageNum(1);
+    setFilters(next);
+  };
 
   const openEdit = async (row: T) => {
     const initial = config.loadForEdit
@@ -311,13 +320,7 @@ export function CrudPage<T extends Record<string, unknown>>({ config }: { config
           <Button
             leftSection={<IconSearch size={16} />}
             data-testid="search"
-            onClick={() => {
-              // Search always asks the server: with the same filters on the first page the query
-              // is unchanged and would otherwise show what it had (a status that moved since).
-              if (pageNum === 1 && sameFilters(draft, filters)) void list.refetch();
-              setPageNum(1);
-              setFilters(draft);
-            }}
+            onClick={() => search(draft)}
           >
             <Trans>Search</Trans>
           </Button>
@@ -325,8 +328,7 @@ export function CrudPage<T extends Record<string, unknown>>({ config }: { config
             variant="default"
             onClick={() => {
               setDraft({});
-              setFilters({});
-              setPageNum(1);
+              search({});
             }}
           >
             <Trans>Reset</Trans>
