@@ -48,6 +48,15 @@ function Item({ node, pathname, onNavigate }: ItemProps) {
 function GroupItem({ node, pathname, onNavigate }: ItemProps) {
   const { i18n } = useLingui();
   const [opened, setOpened] = useState(() => within(pathname, node.path));
+  // A closed group's pages are drawn once it is first opened (kept after, for the closing animation):
+  // an administrator's menu has dozens of links, each following the router, and drawing them all when
+  // the menu arrives was one long task on a phone (issue 20, total blocking time). The placeholder
+  // keeps NavLink a group (it is one only with children).
+  const [drawn, setDrawn] = useState(opened);
+  const toggle = (open: boolean) => {
+    if (open) setDrawn(true);
+    setOpened(open);
+  };
   return (
     <NavLink
       // A button, not Mantine's default anchor: an anchor without an address is skipped by Tab in both
@@ -56,15 +65,19 @@ function GroupItem({ node, pathname, onNavigate }: ItemProps) {
       component="button"
       aria-expanded={opened}
       opened={opened}
-      onChange={setOpened}
+      onChange={toggle}
       label={titleText(i18n, node.title)}
       leftSection={<MenuIcon name={node.icon} />}
       className={classes.navLink}
       data-menu-path={node.path}
     >
-      {node.children.map((child) => (
-        <Item key={child.path} node={child} pathname={pathname} onNavigate={onNavigate} />
-      ))}
+      {drawn ? (
+        node.children.map((child) => (
+          <Item key={child.path} node={child} pathname={pathname} onNavigate={onNavigate} />
+        ))
+      ) : (
+        <span hidden />
+      )}
     </NavLink>
   );
 }
