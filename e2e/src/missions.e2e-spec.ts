@@ -130,6 +130,21 @@ async function numberingWorkflow(page: Page, status: '1' | '2', review: boolean)
 
 const missionOf = (page: Page, id: number) => pageApi<Mission>(page, 'GET', `/wujie/mission/${id}`);
 
+/** The task list's review queue, searched until mission `id` is in it (its node before runs first). */
+async function rowInReviewQueue(page: Page, id: number): Promise<Locator> {
+  await page.goto('/wujie/mission');
+  await page.getByTestId('missions-view').getByText('待审核队列').click();
+  const list = page.getByTestId('missions-page');
+  const row = list.getByTestId(`row-${id}`);
+  await expect
+    .poll(async () => {
+      await list.getByTestId('search').click();
+      return row.count();
+    }, SLOW)
+    .toBe(1);
+  return row;
+}
+
 describe.skipIf(!workerPid)('mission screens', () => {
   let page: Page;
   let close: () => Promise<void>;
@@ -285,16 +300,7 @@ describe.skipIf(!workerPid)('mission screens', () => {
       inputs: { text: REQUEST },
     });
 
-    await page.goto('/wujie/mission');
-    await page.getByTestId('missions-view').getByText('待审核队列').click();
-    const list = page.getByTestId('missions-page');
-    const row = list.getByTestId(`row-${started.id}`);
-    await expect
-      .poll(async () => {
-        await list.getByTestId('search').click();
-        return row.count();
-      }, SLOW)
-      .toBe(1);
+    const row = await rowInReviewQueue(page, started.id);
     await screenshot(page, 'missions-review-queue');
     await row.getByTestId('view').click();
     await page.waitForURL(`**/mission/info?id=${started.id}`);
@@ -340,16 +346,7 @@ describe.skipIf(!workerPid)('mission screens', () => {
       await reviewer.goto('/login');
       await signIn(reviewer, name, REVIEWER_PASSWORD);
       await reviewer.waitForURL('**/wujie/char/talk');
-      await reviewer.goto('/wujie/mission');
-      await reviewer.getByTestId('missions-view').getByText('待审核队列').click();
-      const list = reviewer.getByTestId('missions-page');
-      const row = list.getByTestId(`row-${started.id}`);
-      await expect
-        .poll(async () => {
-          await list.getByTestId('search').click();
-          return row.count();
-        }, SLOW)
-        .toBe(1);
+      const row = await rowInReviewQueue(reviewer, started.id);
       // The administrator's mission: no stop for the reviewer, though they may stop their own.
       expect(await row.getByTestId('stop').count()).toBe(0);
       await row.getByTestId('view').click();
