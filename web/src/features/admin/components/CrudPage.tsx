@@ -20,7 +20,7 @@ import {
 import { useForm } from '@mantine/form';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@platform/contracts';
 import { IconDownload, IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { hashKey, keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 
 import { IconButton } from '../../../components/IconButton';
@@ -227,17 +227,6 @@ function EntityForm({
   );
 }
 
-/** Whether two filter sets ask the same (an empty value is no filter). */
-function sameFilters(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
-  const set = (f: Record<string, unknown>) =>
-    JSON.stringify(
-      Object.entries(f)
-        .filter(([, v]) => v !== undefined && v !== null && v !== '')
-        .sort(([x], [y]) => x.localeCompare(y)),
-    );
-  return set(a) === set(b);
-}
-
 /**
  * A list screen of the console: filters, a server-paged table (default 20, sizes 10/20/30/50, five
  * pager buttons under 992 px else seven), add/edit in a dialog, delete and export, each button shown
@@ -259,8 +248,12 @@ export function CrudPage<T extends Record<string, unknown>>({ config }: { config
     initial: Record<string, unknown>;
   } | null>(null);
   const paged = config.paged !== false;
-  const params = { ...filters, ...config.fixed, ...(paged ? { pageNum, pageSize } : {}) };
-  const queryKey = [config.testId, params, i18n.locale];
+  const keyOf = (shown: Record<string, unknown>, page: number) => {
+    const params = { ...shown, ...config.fixed, ...(paged ? { pageNum: page, pageSize } : {}) };
+    return [config.testId, params, i18n.locale] as const;
+  };
+  const queryKey = keyOf(filters, pageNum);
+  const params = queryKey[1];
   const list = useQuery({
     queryKey,
     queryFn: (): Promise<Page<T>> =>
@@ -275,7 +268,7 @@ export function CrudPage<T extends Record<string, unknown>>({ config }: { config
    * unchanged and would otherwise show what it had (a status that has moved since, a new row).
    */
   const search = (next: Record<string, unknown>) => {
-    if (pageNum === 1 && sameFilters(next, filters)) void list.refetch();
+    if (hashKey(keyOf(next, 1)) === hashKey(queryKey)) void list.refetch();
     setPageNum(1);
     setFilters(next);
   };
