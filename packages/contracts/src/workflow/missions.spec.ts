@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { renderMessage } from '../common/messages';
 import {
+  actsOnMission,
   canMoveMission,
   hasMissionInput,
   MISSION_EVENTS,
@@ -12,6 +13,7 @@ import {
   missionEventsFrom,
   missionMove,
   type MissionStatus,
+  seesEveryMission,
 } from './missions';
 
 // The whole table, written out once more by hand: a change to MISSION_TRANSITIONS must be a
@@ -137,5 +139,21 @@ describe(hasMissionInput.name, () => {
     [undefined, false],
   ])('%j → %s', (inputs, expected) => {
     expect(hasMissionInput(inputs)).toBe(expected);
+  });
+});
+
+describe(seesEveryMission.name, () => {
+  const user = { userId: 7, admin: false, permissions: ['wujie:mission:list'] };
+  it('should let an administrator or a holder of wujie:mission:review see every mission, no one else', () => {
+    expect(seesEveryMission({ ...user, admin: true, permissions: ['*:*:*'] })).toBe(true);
+    expect(seesEveryMission({ ...user, permissions: ['wujie:mission:review'] })).toBe(true);
+    expect(seesEveryMission(user)).toBe(false);
+  });
+
+  it('should let only the owner and an administrator act on a mission, a reviewer not', () => {
+    expect(actsOnMission(user, 7)).toBe(true);
+    expect(actsOnMission(user, 8)).toBe(false);
+    expect(actsOnMission({ ...user, permissions: ['wujie:mission:review'] }, 8)).toBe(false);
+    expect(actsOnMission({ ...user, admin: true }, 8)).toBe(true);
   });
 });

@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError, hasPermission, PERMISSIONS } from '@platform/contracts';
+import {
+  actsOnMission,
+  DomainError,
+  type MissionActor,
+  seesEveryMission,
+} from '@platform/contracts';
 import type { Caller } from '@platform/contracts/dto';
 import type { DataSource, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 
@@ -7,15 +12,11 @@ import { InjectWorkflowDb } from '../database/inject';
 import { Mission } from './mission.entity';
 
 /**
- * Who asks about missions: a user sees and acts on their own; an administrator on all. A reviewer
- * (who holds wujie:mission:review, admin or not: the permission decides) sees every mission, to find
- * and judge those waiting for review, but acts on no one else's otherwise.
+ * Who asks about missions (contracts' MissionActor): a user sees and acts on their own; an
+ * administrator on all; a reviewer sees every mission, to find and judge those waiting for review,
+ * but acts on no one else's otherwise (contracts: seesEveryMission, actsOnMission).
  */
-export interface MissionCaller {
-  userId: number;
-  admin: boolean;
-  reviewer: boolean;
-}
+export type MissionCaller = MissionActor;
 
 /** The caller of a user-facing mission command (the gateway only forwards signed-in calls). */
 export function missionCallerOf(command: { caller?: Caller }): MissionCaller {
@@ -24,13 +25,8 @@ export function missionCallerOf(command: { caller?: Caller }): MissionCaller {
   return {
     userId: caller.userId,
     admin: caller.admin === true,
-    reviewer: hasPermission(caller.permissions, PERMISSIONS.wujie.mission.review),
+    permissions: caller.permissions ?? [],
   };
-}
-
-/** Whether the caller may see every user's missions (not only act on them). */
-export function seesEveryMission(caller: MissionCaller): boolean {
-  return caller.admin || caller.reviewer;
 }
 
 /**
@@ -45,22 +41,17 @@ export class MissionAccess {
 
   /** A mission the caller acts on (stop, rerun, reply). */
   async byId(caller: MissionCaller, id: number): Promise<Mission> {
-    return this.allowed(
-      caller.admin,
-      caller,
-      await this.db.getRepository(Mission).findOneBy({ id }),
-    );
+    const mission = found(await this.db.getRepository(Mission).findOneBy({ id }));
+    return allowedIf(actsOnMission(caller, Number(mission.ownerUserId)), mission);
   }
 
   /** A mission the caller reads (its page, its node runs) or reviews. */
   async readableById(caller: MissionCaller, id: number): Promise<Mission> {
-    const mission = await this.db.getRepository(Mission).findOneBy({ id });
-    return this.allowed(seesEveryMission(caller), caller, mission);
+    return this.readable(caller, await this.db.getRepository(Mission).findOneBy({ id }));
   }
 
   async readableByCode(caller: MissionCaller, code: string): Promise<Mission> {
-    const mission = await this.db.getRepository(Mission).findOneBy({ code });
-    return this.allowed(seesEveryMission(caller), caller, mission);
+    return this.readable(caller, await this.db.getRepository(Mission).findOneBy({ code }));
   }
 
   /** Limits a query over missions (alias `alias`) to what the caller may see. */
@@ -74,11 +65,19 @@ export class MissionAccess {
       : qb.andWhere(`${alias}.ownerUserId = :scopeOwner`, { scopeOwner: caller.userId });
   }
 
-  private allowed(anyOwner: boolean, caller: MissionCaller, mission: Mission | null): Mission {
-    if (!mission) throw new DomainError('mission.not_found', {}, 404);
-    if (!anyOwner && Number(mission.ownerUserId) !== caller.userId) {
-      throw new DomainError('datascope.denied', {}, 403);
-    }
-    return mission;
+  private readable(caller: MissionCaller, row: Mission | null): Mission {
+    const mission = found(row);
+    const own = Number(mission.ownerUserId) === caller.userId;
+    return allowedIf(own || seesEveryMission(caller), mission);
   }
+}
+
+function found(mission: Mission | null): Mission {
+  if (!mission) throw new DomainError('mission.not_found', {}, 404);
+  return mission;
+}
+
+function allowedIf(allowed: boolean, mission: Mission): Mission {
+  if (!allowed) throw new DomainError('datascope.denied', {}, 403);
+  return mission;
 }

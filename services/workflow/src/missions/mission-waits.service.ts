@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import {
   type ChatFileView,
   DomainError,
+  hasPermission,
   humanTaskWait,
   MISSION_STATUS,
   type MissionAskView,
@@ -12,6 +13,7 @@ import {
   type MissionWaitKind,
   type MissionWaitState,
   type MissionWaitView,
+  PERMISSIONS,
   renderMessage,
   reviewVariable,
 } from '@platform/contracts';
@@ -173,7 +175,9 @@ export class MissionWaitsService {
 
   /** A reviewer approves (the task completes) or rejects (the mission stops) a review. */
   async review(body: MissionReviewRpcBody, caller: MissionCaller): Promise<MissionStartedView> {
-    if (!caller.reviewer) throw new DomainError('mission.review_not_permitted', {}, 403);
+    if (!hasPermission(caller.permissions, PERMISSIONS.wujie.mission.review)) {
+      throw new DomainError('mission.review_not_permitted', {}, 403);
+    }
     const mission = await this.access.readableById(caller, body.id);
     const move = missionMove(body.approve ? 'approve' : 'reject', mission.status);
     if (!move.ok) throw new DomainError(move.refusal);

@@ -16,6 +16,7 @@ import {
   type MissionSummaryView,
   type MissionView,
   type PageView,
+  seesEveryMission,
   WORKFLOW_STATUS,
 } from '@platform/contracts';
 import type {
@@ -37,7 +38,7 @@ import { WorkflowVersion } from '../workflows/workflow.entity';
 import { WorkflowsService } from '../workflows/workflows.service';
 import { DeploymentsService } from './deployments.service';
 import { Mission, MissionLog, type WorkflowDeployment } from './mission.entity';
-import { MissionAccess, type MissionCaller, seesEveryMission } from './mission-access';
+import { MissionAccess, type MissionCaller } from './mission-access';
 import { MissionMoves } from './mission-events';
 import { MissionWaitsService } from './mission-waits.service';
 import { missionLogView, missionState, missionSummary, missionView } from './missions.mapper';

@@ -1,6 +1,8 @@
 import {
+  actsOnMission,
   canMoveMission,
   MISSION_STATUS,
+  type MissionActor,
   missionMove,
   type MissionStatus,
   PERMISSIONS,
@@ -14,13 +16,6 @@ import { hasPermi } from '../../lib/auth';
 // permission, on anyone's mission (a reviewer sees every mission but acts on no other).
 
 const M = PERMISSIONS.wujie.mission;
-
-export interface MissionActor {
-  permissions: readonly string[];
-  /** The session's administrator flag (role admin or user 1). */
-  admin: boolean;
-  userId: number;
-}
 
 export interface MissionActions {
   stop: boolean;
@@ -39,7 +34,7 @@ export function missionActions(
   actor: MissionActor,
   ownerUserId: number,
 ): MissionActions {
-  const actsOnIt = actor.admin || ownerUserId === actor.userId;
+  const actsOnIt = actsOnMission(actor, ownerUserId);
   return {
     stop: actsOnIt && held(actor, M.stop) && canMoveMission(status, MISSION_STATUS.stopped),
     rerun: actsOnIt && held(actor, M.rerun) && missionMove('rerun', status).ok,

@@ -1,7 +1,7 @@
-import type { MissionStatus } from '@platform/contracts';
+import type { MissionActor, MissionStatus } from '@platform/contracts';
 
 import { useSession } from '../../../lib/auth';
-import { type MissionActions, missionActions, type MissionActor } from '../mission-actions';
+import { type MissionActions, missionActions } from '../mission-actions';
 
 /** The actions the signed-in user may take on a mission of `ownerUserId` in `status`; none until both are known. */
 export function useMissionActions(

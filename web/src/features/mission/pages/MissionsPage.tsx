@@ -6,6 +6,7 @@ import {
   type MissionStatus,
   type MissionSummaryView,
   PERMISSIONS as P,
+  seesEveryMission,
   WORKFLOW_STATUS,
 } from '@platform/contracts';
 import {
@@ -74,8 +75,8 @@ export function MissionsPage() {
   const refresh = useRefreshOnAgentStatus([TEST_ID]);
   const actor = useMissionActor();
   const reviewer = hasPermi(actor.permissions, P.wujie.mission.review);
-  // Who may review sees every mission (the service's rule), so the owner's column and filter too.
-  const seesEveryMission = actor.admin || reviewer;
+  // The service's rule: an administrator or a reviewer sees every mission, so the owner's column and filter too.
+  const seesAll = seesEveryMission(actor);
   const queue = view !== 'all';
 
   const filters: Field[] = [
@@ -92,9 +93,7 @@ export function MissionsPage() {
           },
         ]),
     { name: 'workflowId', label: t`Workflow id`, type: 'number' },
-    ...(seesEveryMission
-      ? [{ name: 'ownerUserId', label: t`Owner id`, type: 'number' as const }]
-      : []),
+    ...(seesAll ? [{ name: 'ownerUserId', label: t`Owner id`, type: 'number' as const }] : []),
     dateField('beginTime', t`Created from`),
     dateField('endTime', t`Created to`),
   ];
@@ -147,7 +146,7 @@ export function MissionsPage() {
               title: t`Workflow`,
               render: (r) => `#${r.workflowId} v${r.workflowVersion}`,
             },
-            ...(seesEveryMission
+            ...(seesAll
               ? [
                   {
                     key: 'ownerUserId',
