@@ -9,20 +9,18 @@ const stamp = String(Date.now()).slice(-6);
 const form = (page: Page) => page.getByTestId('entity-form');
 
 /**
- * Opens a select of the form and picks an option. The form's choices arrive with its record, so
- * the dropdown is opened again if it was opened before they came (a busy machine shows it empty).
+ * Opens a select of the form and picks an option. The form's choices arrive with their own request;
+ * until then the open list says it is loading, and fills in when they come.
  */
 async function pickOption(page: Page, field: string, option: string) {
+  await form(page).getByTestId(`field-${field}`).click({ force: true });
   const choice = page.getByRole('option', { name: option, exact: true });
-  for (let attempt = 0; attempt < 5; attempt += 1) {
-    await form(page).getByTestId(`field-${field}`).click({ force: true });
-    const shown = await choice
-      .waitFor({ timeout: 3000 })
-      .then(() => true)
-      .catch(() => false);
-    if (shown) break;
-    await page.keyboard.press('Escape');
-  }
+  await choice.waitFor().catch(async (error: Error) => {
+    const lists = await page.getByRole('listbox').allInnerTexts();
+    throw new Error(`"${option}" never offered; lists shown: ${JSON.stringify(lists)}`, {
+      cause: error,
+    });
+  });
   await choice.click();
 }
 
@@ -44,6 +42,11 @@ describe('administration console', () => {
     await page.getByTestId('form-submit').click();
     await page.getByTestId('roles-page').getByText(roleName).waitFor();
 
+    // The form's choices come late, as on a busy machine: the open list fills in when they come.
+    await page.route('**/prod-api/system/user', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
     await page.goto('/system/user');
     await page.getByTestId('users-page').getByTestId('add').click();
     await form(page).getByTestId('field-userName').fill(userName);

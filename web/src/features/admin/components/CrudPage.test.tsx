@@ -9,13 +9,16 @@ import { render } from '../../../../test-utils/render';
 import { sessionStore } from '../../../lib/auth';
 import { withAncestors } from '../pages/RolesPage';
 import { CheckTree } from './CheckTree';
-import { CrudPage } from './CrudPage';
+import { CrudPage, type Field } from './CrudPage';
 
 const api = useApiServer();
 
 const rows = Array.from({ length: 20 }, (_, i) => ({ postId: i + 1, postName: `post ${i + 1}` }));
 
-function page(permissions: string[]) {
+function page(
+  permissions: string[],
+  form: Field[] = [{ name: 'postName', label: 'Name', required: true }],
+) {
   sessionStore.set({ user: null, roles: [], permissions, routes: [] });
   return render(
     <CrudPage
@@ -26,7 +29,7 @@ function page(permissions: string[]) {
         baseUrl: '/system/post',
         idKey: 'postId',
         columns: [{ key: 'postName', title: 'Name' }],
-        form: [{ name: 'postName', label: 'Name', required: true }],
+        form,
         permissions: { add: PERMISSIONS.system.post.add, remove: PERMISSIONS.system.post.remove },
       }}
     />,
@@ -100,6 +103,28 @@ describe(CrudPage.name, () => {
     await screen.findByText('post 1');
     expect(screen.getByTestId('add')).toBeTruthy();
     expect(screen.queryAllByTestId('delete')).toHaveLength(0);
+  });
+
+  it("should open a form's empty select and say whether its choices are still loading", async () => {
+    page(
+      [PERMISSIONS.system.post.add],
+      [
+        { name: 'roleIds', label: 'Roles', type: 'multiselect', options: [], optionsLoading: true },
+        { name: 'deptId', label: 'Department', type: 'select', options: [] },
+      ],
+    );
+    await userEvent.click(await screen.findByTestId('add'));
+    const dialog = await screen.findByRole('dialog');
+    const roles = within(dialog).getByLabelText('Roles');
+    await userEvent.click(roles);
+    await screen.findByText('Loading…');
+    expect(roles.getAttribute('aria-controls')).toBeTruthy();
+    // Escape closes the list, not the dialog: the list was open.
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(roles.getAttribute('aria-controls')).toBeNull());
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    await userEvent.click(within(dialog).getByTestId('field-deptId'));
+    await screen.findByText('No options');
   });
 });
 

@@ -49,6 +49,8 @@ export interface Field {
   label: string;
   type?: 'text' | 'password' | 'number' | 'select' | 'multiselect' | 'textarea' | 'custom';
   options?: FieldOption[];
+  /** The options are still on their way: an opened select says so instead of staying shut. */
+  optionsLoading?: boolean;
   required?: boolean;
   /** Shown only when creating. */
   onlyNew?: boolean;
@@ -103,6 +105,10 @@ function FieldInput({
   onChange: (value: unknown) => void;
   error?: ReactNode;
 }) {
+  const { t } = useLingui();
+  // An empty select opens anyway and says why it is empty: Mantine keeps it shut without a
+  // message, and a user (or Escape meant for the list) then meets the dialog instead.
+  const emptyOptions = field.optionsLoading ? t`Loading…` : t`No options`;
   const common = {
     label: field.label,
     withAsterisk: field.required,
@@ -128,6 +134,7 @@ function FieldInput({
           {...common}
           clearable
           data={field.options ?? []}
+          nothingFoundMessage={emptyOptions}
           value={value === undefined || value === null ? null : String(value)}
           onChange={(v) => onChange(v ?? undefined)}
         />
@@ -137,6 +144,7 @@ function FieldInput({
         <MultiSelect
           {...common}
           data={field.options ?? []}
+          nothingFoundMessage={emptyOptions}
           value={((value as unknown[]) ?? []).map(String)}
           onChange={(v) => onChange(v)}
         />

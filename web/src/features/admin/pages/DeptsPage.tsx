@@ -50,6 +50,7 @@ export function DeptsPage() {
             label: t`Parent department`,
             type: 'select',
             options: parents,
+            optionsLoading: tree.isPending,
             required: true,
           },
           { name: 'deptName', label: t`Department name`, required: true },

@@ -171,6 +171,7 @@ function DictData({ dictId, tree }: { dictId: number; tree: boolean }) {
                     label: t`Parent entry`,
                     type: 'select' as const,
                     options: parents,
+                    optionsLoading: entries.isPending,
                   },
                 ]
               : []),

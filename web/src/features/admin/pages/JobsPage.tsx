@@ -83,6 +83,7 @@ export function JobsPage() {
             label: t`Handler`,
             type: 'select',
             options: handlerOptions,
+            optionsLoading: handlers.isPending,
             required: true,
           },
           { name: 'params', label: t`Parameters` },
