@@ -77,6 +77,12 @@ export function commandOf<T>(bodyType: new () => T) {
     @ValidateNested()
     @Type(() => Caller)
     caller?: Caller;
+
+    /** Kept through validation for a handler that stores it with its work (CommandPayload). */
+    @IsOptional()
+    @IsString()
+    @MaxLength(255)
+    idempotencyKey?: string;
   }
   return Command;
 }

@@ -31,6 +31,10 @@ export const MISSION_MESSAGES = {
     zh: '请提供任务编号或流程实例编号',
     en: 'Give the task code or the process instance id',
   },
+  'mission.start_lost': {
+    zh: '任务启动时服务中断，流程未能启动，冻结的积分已退回',
+    en: 'The service stopped while starting the task: its process never started, and the frozen points were released',
+  },
   'mission.instance_lost': {
     zh: '流程引擎中找不到该任务的流程实例',
     en: "The process engine has no trace of the task's process instance",

@@ -14,6 +14,7 @@ import { MissionCharges1764500000000 } from './migrations/1764500000000-MissionC
 import { EventOutbox1764600200000 } from './migrations/1764600200000-EventOutbox';
 import { NodeRunTokens1764700000000 } from './migrations/1764700000000-NodeRunTokens';
 import { AgentNameEnIndex1764700100000 } from './migrations/1764700100000-AgentNameEnIndex';
+import { MissionRequestKey1764800000000 } from './migrations/1764800000000-MissionRequestKey';
 
 /** Migrations in order; listed explicitly so the build needs no file globbing. */
 export const WORKFLOW_MIGRATIONS = [
@@ -29,6 +30,7 @@ export const WORKFLOW_MIGRATIONS = [
   EventOutbox1764600200000,
   NodeRunTokens1764700000000,
   AgentNameEnIndex1764700100000,
+  MissionRequestKey1764800000000,
 ];
 
 export function workflowDataSourceOptions(url: string) {

@@ -5,8 +5,8 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import { MISSION_ACTIVE_STATUSES, renderMessage } from '@platform/contracts';
-import { type DataSource, In, IsNull, MoreThan, Not } from 'typeorm';
+import { MISSION_ACTIVE_STATUSES, MISSION_STATUS, renderMessage } from '@platform/contracts';
+import { type DataSource, In, IsNull, LessThan, MoreThan, Not } from 'typeorm';
 
 import { WORKFLOW_ENV, type WorkflowEnv } from '../config/env';
 import { InjectWorkflowDb } from '../database/inject';
@@ -18,6 +18,8 @@ import { MissionWaitsService } from './mission-waits.service';
 
 /** Missions looked at per round (their instance ids go in one query string, so not too many). */
 const BATCH = 100;
+/** A start still without its instance after this long (at least) was cut off: see strandedStarts. */
+const START_GRACE_MS = 120_000;
 
 /**
  * Finds out from the engine how the runs of active missions ended, every MISSION_RECONCILE_MS:
@@ -72,6 +74,7 @@ export class MissionReconciler implements OnApplicationBootstrap, OnApplicationS
   }
 
   private async round(): Promise<number> {
+    const recovered = await this.strandedStarts();
     const missions = await this.db.getRepository(Mission).find({
       select: [
         'id',
@@ -95,7 +98,7 @@ export class MissionReconciler implements OnApplicationBootstrap, OnApplicationS
       take: BATCH,
     });
     this.cursor = missions.length === BATCH ? Number(missions[BATCH - 1].id) : 0;
-    if (!missions.length) return 0;
+    if (!missions.length) return recovered;
     const client = this.engine.client;
     const history = await client.historicProcessInstances({
       processInstanceIds: missions.map((m) => m.processInstanceId).join(','),
@@ -130,7 +133,50 @@ export class MissionReconciler implements OnApplicationBootstrap, OnApplicationS
     }
     const failed = await this.incidents(running);
     // User tasks for people the instances reached (or that were completed in the engine's Tasklist).
-    return moved + failed + (await this.waits.reconcile(running));
+    return recovered + moved + failed + (await this.waits.reconcile(running));
+  }
+
+  /**
+   * A start cut off between writing its mission and recording the instance (the service killed, the
+   * database gone for a moment) leaves a mission not started and without an instance, which no
+   * report or round would ever move. Once the start has had far more than its time, the engine is
+   * asked for an instance with the mission's code as business key: one it started is recorded (the
+   * next rounds follow it); with none, the mission fails, which releases its frozen points.
+   */
+  private async strandedStarts(): Promise<number> {
+    const repo = this.db.getRepository(Mission);
+    const graceMs = Math.max(START_GRACE_MS, this.env.RPC_TIMEOUT_MS * 8);
+    const stranded = await repo.find({
+      select: ['id', 'code', 'language', 'currentRunId'],
+      where: {
+        status: MISSION_STATUS.notStarted,
+        processInstanceId: IsNull(),
+        createTime: LessThan(new Date(Date.now() - graceMs)),
+      },
+      order: { id: 'ASC' },
+      take: BATCH,
+    });
+    for (const mission of stranded) {
+      const [instance] = await this.engine.client.historicProcessInstances({
+        processInstanceBusinessKey: mission.code,
+        maxResults: 1,
+      });
+      if (instance) {
+        await repo.update(
+          { id: mission.id, processInstanceId: IsNull() },
+          { processInstanceId: instance.id },
+        );
+        this.logger.warn(`mission ${mission.code}: its cut-off start's instance recorded`);
+      } else {
+        await this.runs.failed({
+          missionCode: mission.code,
+          runId: mission.currentRunId ?? undefined,
+          error: renderMessage('mission.start_lost', mission.language),
+        });
+        this.logger.warn(`mission ${mission.code}: its start was cut off before the engine's`);
+      }
+    }
+    return stranded.length;
   }
 
   /** A node out of retries raises an incident: its mission becomes error interrupted with the reason. */

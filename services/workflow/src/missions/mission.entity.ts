@@ -47,6 +47,10 @@ export class Mission extends AuditColumns {
   @Column({ name: 'owner_user_id', type: 'bigint' })
   ownerUserId!: number;
 
+  /** The Idempotency-Key of the start, unique per owner: a retried start finds this mission. */
+  @Column({ name: 'request_key', type: 'varchar', length: 255, nullable: true })
+  requestKey!: string | null;
+
   @Column({ name: 'conversation_id', type: 'bigint', nullable: true })
   conversationId!: number | null;
 

@@ -46,7 +46,12 @@ export class MissionsController {
 
   @MessagePattern(WORKFLOW_PATTERNS.missionStart)
   start(@Payload() command: StartCommand) {
-    return this.missions.start(command.body, missionCallerOf(command), command.client.lang);
+    return this.missions.start(
+      command.body,
+      missionCallerOf(command),
+      command.client.lang,
+      command.idempotencyKey,
+    );
   }
 
   @MessagePattern(WORKFLOW_PATTERNS.missionList)

@@ -30,7 +30,7 @@ import type { DataSource } from 'typeorm';
 
 import { MissionCharges } from '../billing/mission-charges.service';
 import { ConversationAccess } from '../chat/conversation-access';
-import { contains } from '../common/commands';
+import { contains, isDuplicateEntry } from '../common/commands';
 import { pageRows } from '../common/pages';
 import { InjectWorkflowDb } from '../database/inject';
 import { EngineConnection } from '../engine/engine-connection';
@@ -94,13 +94,18 @@ export class MissionsService {
   /**
    * A plain user starts on an online workflow, an administrator also on one in testing. The mission
    * row exists before the instance starts (the worker may report its first node at once); if the
-   * engine refuses the start, the row goes again and nothing is left behind.
+   * engine refuses the start, the row goes again and nothing is left behind. A start with an
+   * Idempotency-Key keeps it on the row: a retry whose first attempt made the mission gets that
+   * mission, even when the answer the idempotency interceptor keeps in Redis was lost.
    */
   async start(
     body: MissionStartBody,
     caller: MissionCaller,
     language: Language,
+    requestKey?: string,
   ): Promise<MissionStartedView> {
+    const earlier = await this.startedWith(caller, requestKey);
+    if (earlier) return missionState(earlier);
     const inputs = inputsOf(body.inputs);
     if (!hasMissionInput(inputs)) throw new DomainError('mission.inputs_required');
     // The mission's questions and the owner's answers are written into this conversation: only
@@ -131,27 +136,37 @@ export class MissionsService {
     const code = missionCode();
     // The price is frozen before anything of the mission exists: too few points start nothing.
     await this.charges.freeze(code, runId, caller.userId, await this.charges.priceOf(workflow));
-    const mission = await this.db.getRepository(Mission).save(
-      this.db.getRepository(Mission).create({
-        code,
-        name: body.name ?? workflow.name,
-        description: body.description ?? '',
-        workflowId: workflow.id,
-        workflowVersionId: version.id,
-        workflowVersion: version.version,
-        processDefinitionId: deployment.processDefinitionId,
-        ownerUserId: caller.userId,
-        conversationId: body.conversationId ?? null,
-        status: MISSION_STATUS.notStarted,
-        language,
-        inputs,
-        result: null,
-        error: null,
-        currentRunId: runId,
-        createBy: String(caller.userId),
-        updateBy: String(caller.userId),
-      }),
-    );
+    let mission: Mission;
+    try {
+      mission = await this.db.getRepository(Mission).save(
+        this.db.getRepository(Mission).create({
+          code,
+          name: body.name ?? workflow.name,
+          description: body.description ?? '',
+          workflowId: workflow.id,
+          workflowVersionId: version.id,
+          workflowVersion: version.version,
+          processDefinitionId: deployment.processDefinitionId,
+          ownerUserId: caller.userId,
+          conversationId: body.conversationId ?? null,
+          status: MISSION_STATUS.notStarted,
+          language,
+          inputs,
+          result: null,
+          error: null,
+          currentRunId: runId,
+          requestKey: requestKey ?? null,
+          createBy: String(caller.userId),
+          updateBy: String(caller.userId),
+        }),
+      );
+    } catch (error) {
+      await this.charges.abandon(code, runId);
+      // Another attempt with the same key got there first: its mission is the answer.
+      const first = isDuplicateEntry(error) ? await this.startedWith(caller, requestKey) : null;
+      if (first) return missionState(first);
+      throw error;
+    }
     let instance: ProcessInstanceDto;
     try {
       instance = await this.startInstance(mission, deployment, runId).catch(async (error) => {
@@ -176,6 +191,12 @@ export class MissionsService {
     // A diagram without a wait state ends within the start.
     if (instance.ended) await this.moves.move(mission, 'complete', { endedAt: new Date() });
     return missionState(await this.db.getRepository(Mission).findOneByOrFail({ id: mission.id }));
+  }
+
+  /** The caller's mission started with this Idempotency-Key, if any. */
+  private async startedWith(caller: MissionCaller, requestKey?: string): Promise<Mission | null> {
+    if (!requestKey) return null;
+    return this.db.getRepository(Mission).findOneBy({ ownerUserId: caller.userId, requestKey });
   }
 
   async list(

@@ -9,6 +9,7 @@ import {
   WORKFLOW_PATTERNS as W,
 } from '@platform/contracts';
 import { CamundaRestClient } from '@platform/engine';
+import { api } from '@platform/gateway/testing';
 import { baseEnvSchema, callService, createRpcClient, type RpcClient } from '@platform/nest-common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -387,6 +388,83 @@ describe('missions on the embedded engine', () => {
       (x) => x.status === 'stopped',
     );
     expect(gone).toMatchObject({ status: 'stopped', currentNodes: [] });
+  });
+
+  it('should answer a retried start with the mission its first attempt made, also when the kept answers were lost', async () => {
+    const { id } = await workflow();
+    const requestKey = `mission-start-${Date.now()}`;
+    const send = () =>
+      api(s.stack)
+        .post('/prod-api/wujie/mission')
+        .set('Authorization', `Bearer ${s.token}`)
+        .set('Idempotency-Key', requestKey)
+        .send({ workflowId: id, inputs: { text: 'humanize 1abc' } });
+    const first = dataOf<MissionStartedView>(await send());
+    // The answers the gateway and the service keep in Redis, lost (the service killed between its
+    // commit and keeping its answer, its in-progress marker lapsed; or Redis emptied).
+    const kept = await s.stack.redis.keys(`*${requestKey}*`);
+    expect(kept.length).toBeGreaterThanOrEqual(2);
+    await s.stack.redis.del(...kept);
+    const again = dataOf<MissionStartedView>(await send());
+    expect(again).toMatchObject({ id: first.id, code: first.code });
+    const [rows] = await s.stack.dbs.workflow.query(
+      'SELECT COUNT(*) AS n FROM wf_mission WHERE workflow_id = ?',
+      [id],
+    );
+    expect(Number((rows as { n: number }[])[0].n)).toBe(1);
+    // Another key starts another mission.
+    expect((await start(id)).id).not.toBe(first.id);
+    dataOf(await s.post(`/wujie/mission/${first.id}/stop`));
+  });
+
+  it('should follow the instance of a start cut off before recording it, and fail one cut off before the engine, releasing its points', async () => {
+    const { id } = await workflow();
+    const cut = await mission((await start(id)).id);
+    const db = s.stack.dbs.workflow;
+    // Cut off after the engine started the instance: the row never got the instance's id.
+    await db.query(
+      'UPDATE wf_mission SET process_instance_id = NULL, create_time = NOW(3) - INTERVAL 1 HOUR WHERE id = ?',
+      [cut.id],
+    );
+    // Cut off before the engine: its points frozen, no instance has its code.
+    const lostCode = `M${Date.now()}X`;
+    await db.query(
+      `INSERT INTO wf_mission (code, name, description, workflow_id, workflow_version_id,
+         workflow_version, process_definition_id, owner_user_id, status, language, inputs,
+         current_run_id, create_time)
+       SELECT ?, name, description, workflow_id, workflow_version_id, workflow_version,
+         process_definition_id, owner_user_id, 'not_started', 'en', inputs, 'run-lost',
+         NOW(3) - INTERVAL 1 HOUR
+         FROM wf_mission WHERE id = ?`,
+      [lostCode, cut.id],
+    );
+    await db.query(
+      `INSERT INTO wf_mission_charge (mission_code, run_id, owner_user_id, points, state)
+       VALUES (?, 'run-lost', 1, 5, 'frozen')`,
+      [lostCode],
+    );
+    const [found] = await db.query('SELECT id FROM wf_mission WHERE code = ?', [lostCode]);
+    const lostId = Number((found as { id: number }[])[0].id);
+
+    const followed = await eventually(
+      () => mission(cut.id),
+      (m) => m.processInstanceId !== null,
+    );
+    expect(followed).toMatchObject({
+      processInstanceId: cut.processInstanceId,
+      status: 'not_started',
+      currentNodes: ['Task_1'],
+    });
+    const lost = await eventually(
+      () => mission(lostId),
+      (m) => m.status === 'error',
+    );
+    expect(lost.error).toBe(renderMessage('mission.start_lost', 'en'));
+    const [charges] = await db.query('SELECT state FROM wf_mission_charge WHERE mission_code = ?', [
+      lostCode,
+    ]);
+    expect(['release', 'released']).toContain((charges as { state: string }[])[0].state);
+    dataOf(await s.post(`/wujie/mission/${cut.id}/stop`));
   });
 
   it('should list with filters, paging and allow-listed sort fields only', async () => {
