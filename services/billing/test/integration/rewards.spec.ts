@@ -136,7 +136,7 @@ describe('rewards paid from identity events, through the relay and the billing q
         { ...EVENT_JOB_OPTIONS, jobId: `again-${eventJobId(row.idempotency_key)}` },
       );
     }
-    const until = Date.now() + 15_000;
+    const until = Date.now() + 30_000;
     while (Date.now() < until) {
       const counts = await queue.getJobCounts('waiting', 'active', 'delayed');
       const [unpublished] = await stack.dbs.identity.query(
@@ -158,7 +158,7 @@ describe('rewards paid from identity events, through the relay and the billing q
   });
 
   it('should announce each credit in billing’s outbox and relay it', async () => {
-    const until = Date.now() + 10_000;
+    const until = Date.now() + 30_000;
     let rows: { n: number; published: number }[] = [];
     while (Date.now() < until) {
       const [result] = await stack.dbs.billing.query(
@@ -200,7 +200,7 @@ describe('the sign-up recorded for abnormal-invitation checks', () => {
       [phone],
     );
     const userId = Number((users as { user_id: number }[])[0].user_id);
-    const until = Date.now() + 15_000;
+    const until = Date.now() + 30_000;
     type Referral = { inviter_id: number; ip: string; device_id: string };
     let row: Referral | undefined;
     while (!row && Date.now() < until) {
@@ -443,7 +443,7 @@ describe('a real-name event of a user billing never heard of', () => {
       prefix: bullPrefix({ NAMESPACE: stack.namespace } as never),
     });
     try {
-      const until = Date.now() + 10_000;
+      const until = Date.now() + 30_000;
       while (Date.now() < until) {
         const counts = await queue.getJobCounts('waiting', 'active');
         if (counts.waiting + counts.active === 0) break;
