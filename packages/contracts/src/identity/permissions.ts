@@ -206,7 +206,13 @@ export const PERMISSIONS = {
       remove: 'wujie:mission:remove',
     },
     missionLog: { list: 'wujie:missionlog:list' },
-    chat: { use: 'wujie:chat:use', history: 'wujie:chat:history' },
+    chat: {
+      use: 'wujie:chat:use',
+      /** The conversation history page: one's own conversations. */
+      history: 'wujie:chat:history',
+      /** Reading every user's conversations there (read only): an auditor's or support's button. */
+      everyone: 'wujie:chat:everyone',
+    },
     playground: { use: 'wujie:playground:use', mission: 'wujie:playground:mission' },
     richText: {
       list: 'wujie:richtext:list',

@@ -1,11 +1,20 @@
+import { hasPermission, PERMISSIONS } from '../identity/permissions';
 import type { SeededWorkflowKey } from './assistant';
-import type { MissionStatus } from './missions';
+import type { MissionActor, MissionStatus } from './missions';
 import { MISSION_FILES_MAX, MISSION_PATCH_MAX, MISSION_TEXT_MAX } from './missions';
 
 // Conversations with the research assistant (issue 13): a user's conversations, their messages, and
 // the events one sent message is answered with. The workflow service stores them (wf_conversation,
 // wf_chat_message); the gateway serves them under /wujie/chat and streams a reply as server-sent
 // events; the web's chat screen reads the same shapes.
+
+/**
+ * Reads every user's conversations (the history page's "everyone", opening any of them), never
+ * writing in another's: an administrator, or whoever holds wujie:chat:everyone.
+ */
+export function seesEveryConversation(actor: MissionActor): boolean {
+  return actor.admin || hasPermission(actor.permissions, PERMISSIONS.wujie.chat.everyone);
+}
 
 /** Who wrote a message. */
 export const CHAT_ROLES = ['user', 'assistant'] as const;

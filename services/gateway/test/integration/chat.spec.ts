@@ -9,6 +9,7 @@ import {
   postSse,
   registerByPhone,
   setCaptcha,
+  signInWithMenus,
   type SseAnswer,
   startStack,
   type TestStack,
@@ -176,6 +177,20 @@ describe('the assistant through the gateway (built-in planner)', () => {
     expect((await admin.put('/wujie/chat', { id: mine, theme: 'x' }, 'en')).body).toEqual(denied);
     expect((await admin.del(`/wujie/chat/${mine}`, 'en')).body).toEqual(denied);
     expect((await say(admin, mine, { content: 'hi' }, 'en')).json).toEqual(denied);
+
+    // Not the administrator's flag but the history page's button (menu 10001, wujie:chat:everyone):
+    // a role given it reads everyone's, read only; the history page alone lists one's own.
+    const auditor = await as(await signInWithMenus(stack, admin.token, [10, 10001]));
+    const listed = await auditor.get(`/wujie/chat/list?all=true&ownerUserId=${alice.userId}`);
+    expect(listed.body.rows.map((r: Row) => r.id)).toContain(mine);
+    expect(data(await auditor.get(`/wujie/chat/${mine}/messages`))).toEqual([]);
+    expect((await auditor.put('/wujie/chat', { id: mine, theme: 'x' }, 'en')).body.code).not.toBe(
+      200,
+    );
+    const historyOnly = await as(await signInWithMenus(stack, admin.token, [10]));
+    const ownOnly = await historyOnly.get('/wujie/chat/list?all=true');
+    expect(ownOnly.body).toMatchObject({ code: 200, rows: [] });
+    expect((await historyOnly.get(`/wujie/chat/${mine}/messages`, 'en')).body).toEqual(denied);
   });
 
   it('should refuse a message without content, file or patch, in the request language', async () => {

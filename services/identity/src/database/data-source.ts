@@ -20,6 +20,7 @@ import { RealNameRequests1764600400000 } from './migrations/1764600400000-RealNa
 import { BillingRewards1764600500000 } from './migrations/1764600500000-BillingRewards';
 import { MissionPrice1764600600000 } from './migrations/1764600600000-MissionPrice';
 import { RemittanceAccount1764600700000 } from './migrations/1764600700000-RemittanceAccount';
+import { ChatEveryonePermission1764800000000 } from './migrations/1764800000000-ChatEveryonePermission';
 
 /** Migrations in order; listed explicitly so the build needs no file globbing. */
 export const IDENTITY_MIGRATIONS = [
@@ -41,6 +42,7 @@ export const IDENTITY_MIGRATIONS = [
   BillingRewards1764600500000,
   MissionPrice1764600600000,
   RemittanceAccount1764600700000,
+  ChatEveryonePermission1764800000000,
 ];
 
 export function identityDataSourceOptions(url: string) {

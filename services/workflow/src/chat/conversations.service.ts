@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import type {
-  ChatMessageView,
-  ConversationCreatedView,
-  ConversationView,
-  Language,
-  PageView,
+import {
+  type ChatMessageView,
+  type ConversationCreatedView,
+  type ConversationView,
+  type Language,
+  type PageView,
+  seesEveryConversation,
 } from '@platform/contracts';
 import type {
   ConversationCreateBody,
@@ -29,7 +30,10 @@ export class ConversationsService {
     private readonly access: ConversationAccess,
   ) {}
 
-  /** Own conversations, newest first; an administrator's `all` lists everyone's (read only). */
+  /**
+   * Own conversations, newest first; `all` lists everyone's (read only) for whoever sees every
+   * conversation (seesEveryConversation), and is ignored for anyone else.
+   */
   async list(
     query: ConversationListQuery,
     caller: MissionCaller,
@@ -38,7 +42,7 @@ export class ConversationsService {
       .getRepository(Conversation)
       .createQueryBuilder('c')
       .where('c.deleted = :deleted', { deleted: false });
-    if (caller.admin && query.all) {
+    if (query.all && seesEveryConversation(caller)) {
       if (query.ownerUserId) qb.andWhere('c.ownerUserId = :owner', { owner: query.ownerUserId });
     } else {
       qb.andWhere('c.ownerUserId = :owner', { owner: caller.userId });

@@ -23,11 +23,11 @@ const row = (overrides: Partial<ConversationView>): ConversationView => ({
   ...overrides,
 });
 
-const signInAs = (userId: number, admin: boolean) =>
+const signInAs = (userId: number, admin: boolean, permissions = ['wujie:chat:history']) =>
   sessionStore.set((s) => ({
     ...s,
     user: { userId, userName: admin ? 'admin' : 'bob', admin } as NonNullable<typeof s.user>,
-    permissions: admin ? ['*:*:*'] : ['wujie:chat:history'],
+    permissions: admin ? ['*:*:*'] : permissions,
   }));
 
 const listCalls = () =>
@@ -88,6 +88,19 @@ describe(ConversationsPage.name, () => {
     await waitFor(() => expect(screen.getByText('Humanize rituximab')).toBeTruthy());
     expect(listCalls()[0]!.get('all')).toBeNull();
     expect(screen.queryByText('Owner')).toBeNull();
+    expect(server().seen.some((r) => r.url.includes('list-all-simple'))).toBe(false);
+  });
+
+  it("should list everyone's conversations with their owners for a user given wujie:chat:everyone", async () => {
+    signInAs(5, false, ['wujie:chat:history', 'wujie:chat:everyone']);
+    server().on('/wujie/chat/list', (_req, res) =>
+      json(res, { code: 200, msg: 'ok', rows: [row({ ownerUserId: 3 })], total: 1 }),
+    );
+    render(<ConversationsPage />);
+    await waitFor(() => expect(screen.getByText('Humanize rituximab')).toBeTruthy());
+    expect(listCalls()[0]!.get('all')).toBe('true');
+    expect(within(screen.getByRole('table')).getByText('Owner')).toBeTruthy();
+    // Without the user list's permission the owner shows as an id, and no user list is asked for.
     expect(server().seen.some((r) => r.url.includes('list-all-simple'))).toBe(false);
   });
 });

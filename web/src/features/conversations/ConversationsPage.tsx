@@ -1,13 +1,18 @@
 import { useLingui } from '@lingui/react/macro';
 import { Anchor, Drawer, Select } from '@mantine/core';
-import { type ConversationView, PERMISSIONS as P } from '@platform/contracts';
+import {
+  type ConversationView,
+  PERMISSIONS as P,
+  seesEveryConversation,
+} from '@platform/contracts';
 import { IconEye } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import { IconButton } from '../../components/IconButton';
-import { hasPermi, useSession } from '../../lib/auth';
+import { hasPermi } from '../../lib/auth';
 import { CrudPage, type Field } from '../admin/components/CrudPage';
+import { useMissionActor } from '../mission/components/useMissionActor';
 import { formatTime } from '../mission/mission-format';
 import { ConversationMessages } from './components/ConversationMessages';
 import { CONVERSATIONS_LIST_URL, ownerLabel, simpleUsersQuery } from './conversations.api';
@@ -18,18 +23,20 @@ const TEST_ID = 'conversations-page';
 
 /**
  * The console's "Chat assistant" and "Conversation history" (wujie/chat/index, wujie/chat/history):
- * every user's conversations for an administrator, read only — owner, theme, when, how many
+ * every user's conversations for an administrator or whoever holds wujie:chat:everyone, read only —
+ * owner, theme, when, how many
  * messages; server-side paging and search by theme and owner — and a user's own otherwise. Opening
  * one shows its messages as the chat does, with mission cards linking to /mission/info.
  */
 export function ConversationsPage() {
   const { t, i18n } = useLingui();
-  const admin = useSession((state) => state.user?.admin ?? false);
-  const me = useSession((state) => state.user?.userId);
-  const permissions = useSession((state) => state.permissions);
+  const actor = useMissionActor();
+  // The service's rule, so the owner's column and filter show exactly when everyone's are listed.
+  const everyone = seesEveryConversation(actor);
+  const me = actor.userId;
   const users = useQuery({
     ...simpleUsersQuery(),
-    enabled: admin && hasPermi(permissions, P.system.user.list),
+    enabled: everyone && hasPermi(actor.permissions, P.system.user.list),
   });
   const [open, setOpen] = useState<Row | null>(null);
   const owner = (id: number) => (id === me ? t`Me` : ownerLabel(users.data, id));
@@ -63,8 +70,8 @@ export function ConversationsPage() {
           testId: TEST_ID,
           listUrl: CONVERSATIONS_LIST_URL,
           idKey: 'id',
-          fixed: admin ? { all: true } : undefined,
-          filters: [{ name: 'theme', label: t`Theme` }, ...(admin ? [ownerFilter] : [])],
+          fixed: everyone ? { all: true } : undefined,
+          filters: [{ name: 'theme', label: t`Theme` }, ...(everyone ? [ownerFilter] : [])],
           columns: [
             { key: 'id', title: t`Id` },
             {
@@ -81,7 +88,7 @@ export function ConversationsPage() {
                 </Anchor>
               ),
             },
-            ...(admin
+            ...(everyone
               ? [{ key: 'ownerUserId', title: t`Owner`, render: (r: Row) => owner(r.ownerUserId) }]
               : []),
             { key: 'messageCount', title: t`Messages` },
