@@ -3,6 +3,7 @@ import {
   hasAllRoles,
   hasAnyPermission,
   hasAnyRole,
+  type MissionActor,
   type RouteItem,
   type UserInfoView,
 } from '@platform/contracts';
@@ -41,6 +42,14 @@ export const sessionStore = createStore<SessionState>(EMPTY);
 
 export function useSession<S>(select: (state: SessionState) => S): S {
   return useStore(sessionStore, select);
+}
+
+/** The signed-in user as the access rules of contracts take them (seesEveryMission and the like). */
+export function useActor(): MissionActor {
+  const permissions = useSession((state) => state.permissions);
+  const admin = useSession((state) => state.user?.admin ?? false);
+  const userId = useSession((state) => state.user?.userId ?? 0);
+  return { permissions, admin, userId };
 }
 
 /** Clears the session in memory and the token; the intro video and survey show again next time. */

@@ -10,9 +10,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import { IconButton } from '../../components/IconButton';
-import { hasPermi } from '../../lib/auth';
+import { hasPermi, useActor } from '../../lib/auth';
 import { CrudPage, type Field } from '../admin/components/CrudPage';
-import { useMissionActor } from '../mission/components/useMissionActor';
 import { formatTime } from '../mission/mission-format';
 import { ConversationMessages } from './components/ConversationMessages';
 import { CONVERSATIONS_LIST_URL, ownerLabel, simpleUsersQuery } from './conversations.api';
@@ -30,7 +29,7 @@ const TEST_ID = 'conversations-page';
  */
 export function ConversationsPage() {
   const { t, i18n } = useLingui();
-  const actor = useMissionActor();
+  const actor = useActor();
   // The service's rule, so the owner's column and filter show exactly when everyone's are listed.
   const everyone = seesEveryConversation(actor);
   const me = actor.userId;

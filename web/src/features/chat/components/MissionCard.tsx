@@ -11,7 +11,7 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 
 import { AppLink } from '../../../components/AppLink';
 import { RerunButton } from '../../mission/components/RerunButton';
-import { useMissionActions } from '../../mission/components/useMissionActor';
+import { useMissionActions } from '../../mission/components/useMissionActions';
 import { currentRunLogs } from '../../mission/mission-marks';
 import { useMissionLive } from '../../mission/useMissionLive';
 import { type CardPhase, phaseOf, waitingQuestion } from '../mission-card';

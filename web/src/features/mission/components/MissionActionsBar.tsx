@@ -8,7 +8,7 @@ import { notify } from '../../../lib/notify';
 import { ConfirmDialog } from '../../layout/components/ConfirmDialog';
 import { missionApi } from '../mission.api';
 import { ReplyDialog, ReviewDialog } from './MissionDialogs';
-import { useMissionActions } from './useMissionActor';
+import { useMissionActions } from './useMissionActions';
 
 /**
  * Stop, reply (when an agent asked for input) and review (reviewers, when a node waits for

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ProcessViewer, type ShownElement } from '../../workflow/viewer/ProcessViewer';
 import { type MissionLive, useMissionLive } from '../useMissionLive';
 import { NodeRunPanel } from './NodeRunPanel';
-import { useMissionActions } from './useMissionActor';
+import { useMissionActions } from './useMissionActions';
 
 const LEGEND = [
   { key: 'todo', color: '#e6a23c', label: <Trans>Running</Trans> },

@@ -24,10 +24,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useRouter, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
 
+import { useActor } from '../../../lib/auth';
 import { MissionActionsBar } from '../components/MissionActionsBar';
 import { MissionFlowView } from '../components/MissionFlow';
 import { MissionStatusTag, NodeStatusTag } from '../components/MissionStatusTag';
-import { useMissionActor } from '../components/useMissionActor';
 import { missionApi } from '../mission.api';
 import { formatDuration, formatTime } from '../mission-format';
 import { currentRunLogs } from '../mission-marks';
@@ -133,7 +133,7 @@ function MissionHeader({
   onDone: () => void;
 }) {
   const { t, i18n } = useLingui();
-  const actor = useMissionActor();
+  const actor = useActor();
   const facts: [string, string][] = [
     [t`Code`, mission.code],
     [t`Workflow`, `#${mission.workflowId} v${mission.workflowVersion}`],

@@ -21,7 +21,7 @@ import { useState } from 'react';
 
 import { IconButton } from '../../../components/IconButton';
 import { HasPermi } from '../../../components/Permission';
-import { hasPermi } from '../../../lib/auth';
+import { hasPermi, useActor } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
 import { ConfirmButton } from '../../admin/components/ConfirmButton';
 import { CrudPage, type Field } from '../../admin/components/CrudPage';
@@ -32,7 +32,6 @@ import { ReviewDialog } from '../components/MissionDialogs';
 import { MissionStatusTag } from '../components/MissionStatusTag';
 import { RerunDialog } from '../components/RerunDialog';
 import { StartMissionForm } from '../components/StartMissionForm';
-import { useMissionActor } from '../components/useMissionActor';
 import { missionApi } from '../mission.api';
 import { missionActions, REVIEW_STATUSES } from '../mission-actions';
 import { formatDuration, formatTime } from '../mission-format';
@@ -73,7 +72,7 @@ export function MissionsPage() {
   const [rerunOf, setRerunOf] = useState<Row | null>(null);
   const [reviewOf, setReviewOf] = useState<Row | null>(null);
   const refresh = useRefreshOnAgentStatus([TEST_ID]);
-  const actor = useMissionActor();
+  const actor = useActor();
   const reviewer = hasPermi(actor.permissions, P.wujie.mission.review);
   // The service's rule: an administrator or a reviewer sees every mission, so the owner's column and filter too.
   const seesAll = seesEveryMission(actor);
