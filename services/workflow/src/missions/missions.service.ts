@@ -136,37 +136,31 @@ export class MissionsService {
     const code = missionCode();
     // The price is frozen before anything of the mission exists: too few points start nothing.
     await this.charges.freeze(code, runId, caller.userId, await this.charges.priceOf(workflow));
-    let mission: Mission;
-    try {
-      mission = await this.db.getRepository(Mission).save(
-        this.db.getRepository(Mission).create({
-          code,
-          name: body.name ?? workflow.name,
-          description: body.description ?? '',
-          workflowId: workflow.id,
-          workflowVersionId: version.id,
-          workflowVersion: version.version,
-          processDefinitionId: deployment.processDefinitionId,
-          ownerUserId: caller.userId,
-          conversationId: body.conversationId ?? null,
-          status: MISSION_STATUS.notStarted,
-          language,
-          inputs,
-          result: null,
-          error: null,
-          currentRunId: runId,
-          requestKey: requestKey ?? null,
-          createBy: String(caller.userId),
-          updateBy: String(caller.userId),
-        }),
-      );
-    } catch (error) {
-      await this.charges.abandon(code, runId);
-      // Another attempt with the same key got there first: its mission is the answer.
-      const first = isDuplicateEntry(error) ? await this.startedWith(caller, requestKey) : null;
-      if (first) return missionState(first);
-      throw error;
-    }
+    const inserted = await this.insertMission(
+      {
+        code,
+        name: body.name ?? workflow.name,
+        description: body.description ?? '',
+        workflowId: workflow.id,
+        workflowVersionId: version.id,
+        workflowVersion: version.version,
+        processDefinitionId: deployment.processDefinitionId,
+        ownerUserId: caller.userId,
+        conversationId: body.conversationId ?? null,
+        status: MISSION_STATUS.notStarted,
+        language,
+        inputs,
+        result: null,
+        error: null,
+        currentRunId: runId,
+        requestKey: requestKey ?? null,
+        createBy: String(caller.userId),
+        updateBy: String(caller.userId),
+      },
+      caller,
+    );
+    if (inserted.earlier) return missionState(inserted.mission);
+    const { mission } = inserted;
     let instance: ProcessInstanceDto;
     try {
       instance = await this.startInstance(mission, deployment, runId).catch(async (error) => {
@@ -191,6 +185,28 @@ export class MissionsService {
     // A diagram without a wait state ends within the start.
     if (instance.ended) await this.moves.move(mission, 'complete', { endedAt: new Date() });
     return missionState(await this.db.getRepository(Mission).findOneByOrFail({ id: mission.id }));
+  }
+
+  /**
+   * Writes a new mission's row. Another attempt with the same Idempotency-Key that wrote its own
+   * first (the unique key refuses this one) makes that mission the answer (`earlier`); whenever this
+   * row is not written, the run's freeze goes back.
+   */
+  private async insertMission(
+    row: Partial<Mission> & { code: string; currentRunId: string; requestKey: string | null },
+    caller: MissionCaller,
+  ): Promise<{ mission: Mission; earlier: boolean }> {
+    const repo = this.db.getRepository(Mission);
+    try {
+      return { mission: await repo.save(repo.create(row)), earlier: false };
+    } catch (error) {
+      await this.charges.abandon(row.code, row.currentRunId);
+      const first = isDuplicateEntry(error)
+        ? await this.startedWith(caller, row.requestKey ?? undefined)
+        : null;
+      if (first) return { mission: first, earlier: true };
+      throw error;
+    }
   }
 
   /** The caller's mission started with this Idempotency-Key, if any. */
