@@ -19,6 +19,7 @@ export * from './common/rules';
 export * from './events/platform-events';
 export * from './identity/admin';
 export * from './identity/admin-patterns';
+export * from './identity/menu-icons';
 export * from './identity/patterns';
 export * from './identity/permissions';
 export * from './identity/realname';

@@ -1,4 +1,4 @@
-import type { RouteItem } from '@platform/contracts';
+import { MENU_ICON_NAMES, type RouteItem } from '@platform/contracts';
 import { identityStarter } from '@platform/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -118,6 +118,16 @@ describe('getRouters', () => {
     expect(all).toContain('System');
     expect(all).toContain('TalkPlayground');
     expect(all).not.toContain('Index');
+  });
+
+  it('should give every page and directory an icon the web draws (seeds and migrations alike)', async () => {
+    const [rows] = await stack.db.query(
+      "SELECT menu_id, icon FROM sys_menu WHERE menu_type IN ('M', 'C') ORDER BY menu_id",
+    );
+    const menus = rows as { menu_id: number; icon: string }[];
+    expect(menus.length).toBeGreaterThan(30);
+    const known = new Set<string>(MENU_ICON_NAMES);
+    expect(menus.filter((m) => !known.has(m.icon))).toEqual([]);
   });
 
   it('should title the menus in the request language', async () => {

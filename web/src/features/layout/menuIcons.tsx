@@ -1,3 +1,4 @@
+import type { MenuIconName } from '@platform/contracts';
 import {
   IconApi,
   IconBinaryTree,
@@ -8,26 +9,35 @@ import {
   IconCoin,
   IconDashboard,
   IconDatabase,
+  IconDatabaseCog,
   IconDeviceDesktop,
   IconDna2,
   IconEdit,
   IconFileText,
   IconFlask,
   IconForms,
+  IconGift,
   IconHammer,
+  IconHistory,
   IconId,
   IconLink,
   IconList,
   IconLogin,
+  IconMathFunction,
   IconMessage,
   IconMessageChatbot,
+  IconPlayerPlay,
   IconPoint,
+  IconPuzzle,
   IconRobot,
+  IconSchema,
   IconServer,
   IconSettings,
   IconShare,
   IconSitemap,
+  IconSparkles,
   IconTable,
+  IconTestPipe,
   IconTool,
   IconUser,
   IconUserCheck,
@@ -38,9 +48,11 @@ import type { ComponentType } from 'react';
 
 type Icon = ComponentType<{ size?: number; stroke?: number }>;
 
-// The server's menu icon names (meta.icon) mapped to the icon set of the app; unknown names get a dot.
-const ICONS: Record<string, Icon> = {
+// The server's menu icon names (meta.icon) mapped to the icon set of the app: every name of contracts'
+// MENU_ICON_NAMES has its own (the type says so); a name from elsewhere gets a dot.
+const ICONS: Record<MenuIconName, Icon> = {
   dashboard: IconDashboard,
+  workbench: IconSparkles,
   system: IconSettings,
   user: IconUser,
   peoples: IconUsers,
@@ -55,6 +67,7 @@ const ICONS: Record<string, Icon> = {
   online: IconUserCheck,
   job: IconClock,
   redis: IconDatabase,
+  druid: IconDatabaseCog,
   server: IconServer,
   tool: IconTool,
   build: IconHammer,
@@ -67,18 +80,23 @@ const ICONS: Record<string, Icon> = {
   international: IconWorld,
   example: IconFlask,
   money: IconCoin,
+  gift: IconGift,
   chat: IconMessageChatbot,
+  history: IconHistory,
   robot: IconRobot,
+  agent: IconRobot,
+  function: IconMathFunction,
+  skill: IconPuzzle,
+  test: IconTestPipe,
+  playground: IconPlayerPlay,
   company: IconBuilding,
   workflow: IconSitemap,
+  flow: IconSchema,
   share: IconShare,
   antibody: IconDna2,
 };
 
-/** The icon names a menu may use (the menu screen's icon picker). */
-export const MENU_ICON_NAMES = Object.keys(ICONS);
-
 export function MenuIcon({ name, size = 18 }: { name?: string; size?: number }) {
-  const Found = (name && ICONS[name]) || IconPoint;
+  const Found = (name && ICONS[name as MenuIconName]) || IconPoint;
   return <Found size={size} stroke={1.6} />;
 }

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Group, MultiSelect, Select } from '@mantine/core';
 import {
+  MENU_ICON_NAMES,
   type MenuView,
   PERMISSION_CATALOGUE,
   PERMISSIONS as P,
@@ -9,7 +10,7 @@ import {
 } from '@platform/contracts';
 import { useQuery } from '@tanstack/react-query';
 
-import { MENU_ICON_NAMES, MenuIcon } from '../../layout/menuIcons';
+import { MenuIcon } from '../../layout/menuIcons';
 import { fetchData, treeOptions } from '../admin.api';
 import { CrudPage } from '../components/CrudPage';
 import { dictOptions, DictTag, useDict } from '../useDict';
@@ -94,7 +95,7 @@ export function MenusPage() {
                 label={t`Icon`}
                 searchable
                 clearable
-                data={MENU_ICON_NAMES}
+                data={[...MENU_ICON_NAMES]}
                 value={(value as string) || null}
                 onChange={(v) => onChange(v ?? '#')}
                 leftSection={<MenuIcon name={String(value ?? '')} size={16} />}

@@ -1,5 +1,7 @@
 // The shape of a seeded menu and the helpers that write a page's buttons.
 
+import type { MenuIconName } from '@platform/contracts';
+
 export interface MenuSeed {
   id: number;
   zh: string;
@@ -9,7 +11,8 @@ export interface MenuSeed {
   component?: string;
   routeName?: string;
   perms?: string;
-  icon?: string;
+  /** A page's or directory's icon (a button's is `#`). */
+  icon?: MenuIconName;
   hidden?: boolean;
   forDefaultRole?: boolean;
   children?: MenuSeed[];
