@@ -1,8 +1,8 @@
 import { AntibodyError, type CdrName, cleanProteinSequence, type Scheme } from '@platform/antibody';
 import {
-  ASSISTANT_JOB_NAMES,
   ASSISTANT_JOBS,
   type AssistantJob,
+  assistantJobTitle,
   type Language,
   SEEDED_WORKFLOWS,
   type SeededWorkflowKey,
@@ -206,12 +206,8 @@ export function parseMissionPlan(
       job,
       workflowKey: SEEDED_WORKFLOWS[job],
       language,
-      name: capitalise(ASSISTANT_JOB_NAMES[job][language]),
+      name: assistantJobTitle(job, language),
       inputs,
     },
   };
-}
-
-export function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -2,7 +2,7 @@
 // structure prediction, risk-site analysis") and the seeded workflows that run them. The planner of
 // @platform/llm picks a job, the workflow service starts the workflow with this key as a mission, and
 // the seed creates the workflows under these keys, so the three never drift apart.
-import type { BilingualText } from '../common/language';
+import type { BilingualText, Language } from '../common/language';
 
 /** The five jobs the assistant recognises and starts as missions. */
 export const ASSISTANT_JOBS = [
@@ -32,6 +32,15 @@ export const ASSISTANT_JOB_NAMES: Record<AssistantJob, BilingualText> = {
   structure: { zh: '结构预测', en: 'structure prediction' },
   liabilities: { zh: '风险位点分析', en: 'risk-site (liability) analysis' },
 };
+
+/**
+ * The job's name standing on its own — a mission's name, a card's title, an item of a list: the
+ * English name (written for the middle of a sentence) with a capital first letter.
+ */
+export function assistantJobTitle(job: AssistantJob, lang: Language): string {
+  const name = ASSISTANT_JOB_NAMES[job][lang];
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
 
 /** The job a seeded workflow key runs, or undefined for any other workflow. */
 export function jobOfWorkflowKey(key: string): AssistantJob | undefined {

@@ -1,13 +1,13 @@
 import type { CdrName, Scheme } from '@platform/antibody';
 import {
   type AssistantJob,
+  assistantJobTitle,
   DEFAULT_LANGUAGE,
   type Language,
   SEEDED_WORKFLOWS,
 } from '@platform/contracts';
 
 import {
-  capitalise,
   fastaOf,
   type MissingInput,
   missingInput,
@@ -28,7 +28,6 @@ import {
   capabilitiesReply,
   definitionReply,
   describeRead,
-  jobName,
   NOTES,
   planReply,
   whichJobReply,
@@ -266,7 +265,7 @@ export function planConversation(
     job,
     workflowKey,
     language,
-    name: capitalise(jobName(job, language)),
+    name: assistantJobTitle(job, language),
     inputs: planInputs,
   };
   const reply = planReply(

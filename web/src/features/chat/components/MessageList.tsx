@@ -14,7 +14,7 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import { ASSISTANT_AGENT, ASSISTANT_JOB_NAMES, ASSISTANT_JOBS } from '@platform/contracts';
+import { ASSISTANT_AGENT, ASSISTANT_JOBS, assistantJobTitle } from '@platform/contracts';
 import { IconFile, IconRobot, IconUser } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 
@@ -37,7 +37,7 @@ function Welcome() {
         </Text>
         <List size="sm">
           {ASSISTANT_JOBS.map((job) => (
-            <List.Item key={job}>{ASSISTANT_JOB_NAMES[job][lang]}</List.Item>
+            <List.Item key={job}>{assistantJobTitle(job, lang)}</List.Item>
           ))}
         </List>
       </Stack>

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import {
-  ASSISTANT_JOB_NAMES,
+  assistantJobTitle,
   type ChatMissionEvent,
   jobOfWorkflowKey,
   type MissionStatus,
@@ -59,7 +59,7 @@ export function MissionCard({
 
   const job = jobOfWorkflowKey(announced?.workflowKey ?? '');
   const lang = i18n.locale === 'en' ? 'en' : 'zh';
-  const title = job ? ASSISTANT_JOB_NAMES[job][lang] : (view?.name ?? t`Mission`);
+  const title = job ? assistantJobTitle(job, lang) : (view?.name ?? t`Mission`);
   const code = view?.code ?? announced?.code ?? '';
 
   if (!status) {
