@@ -209,9 +209,17 @@ describe('user management', () => {
 
   it('should let a user read and change their profile, password, page size and tour flag', async () => {
     const u = await createUser(stack, admin, { deptId: 100, roleIds: [2], postIds: [2] });
-    const me = as(stack, await u.token());
+    const token = await u.token();
+    const me = as(stack, token);
+    // Role and post names in the reader's language.
     const profile = await me.get('/system/user/profile');
-    expect(profile.body.data).toMatchObject({ roleGroup: '普通用户', postGroup: '项目经理' });
+    expect(profile.body.data).toMatchObject({
+      roleGroup: 'Ordinary user',
+      postGroup: 'Project manager',
+      user: { deptName: expect.any(String), deptNameEn: expect.any(String) },
+    });
+    const inChinese = await as(stack, token, 'zh').get('/system/user/profile');
+    expect(inChinese.body.data).toMatchObject({ roleGroup: '普通用户', postGroup: '项目经理' });
     expect((await me.put('/system/user/profile', { nickName: 'Me', sex: '1' })).body.code).toBe(
       200,
     );

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DomainError, PAGE_SIZES, type ProfileView } from '@platform/contracts';
+import { DomainError, type Language, PAGE_SIZES, type ProfileView } from '@platform/contracts';
 import type { Caller, ProfileBody, UpdatePwdBody } from '@platform/contracts/dto';
 import { SessionStore } from '@platform/nest-common';
 import type { DataSource } from 'typeorm';
@@ -20,7 +20,10 @@ export class ProfileService {
     private readonly sync: SessionSync,
   ) {}
 
-  async get(caller: Caller): Promise<ProfileView> {
+  /** The profile with the role and post names in `lang` (the Chinese one where no English is set). */
+  async get(caller: Caller, lang: Language): Promise<ProfileView> {
+    const named = (column: string) =>
+      lang === 'en' ? `COALESCE(NULLIF(${column}_en, ''), ${column})` : column;
     const [row] = (await this.db.query(
       `${USER_SELECT.replace('u.remark', 'u.remark, u.pagesize, u.tour')} WHERE u.user_id = ? AND u.del_flag = '0'`,
       [caller.userId],
@@ -28,12 +31,12 @@ export class ProfileService {
     const user = found(row, 'user.not_found');
     const [roles, posts] = await Promise.all([
       this.names(
-        `SELECT r.role_name AS name FROM sys_role r JOIN sys_user_role ur ON ur.role_id = r.role_id
+        `SELECT ${named('r.role_name')} AS name FROM sys_role r JOIN sys_user_role ur ON ur.role_id = r.role_id
           WHERE ur.user_id = ? AND r.del_flag = '0' ORDER BY r.role_sort`,
         caller.userId,
       ),
       this.names(
-        `SELECT p.post_name AS name FROM sys_post p JOIN sys_user_post up ON up.post_id = p.post_id
+        `SELECT ${named('p.post_name')} AS name FROM sys_post p JOIN sys_user_post up ON up.post_id = p.post_id
           WHERE up.user_id = ? ORDER BY p.post_sort`,
         caller.userId,
       ),

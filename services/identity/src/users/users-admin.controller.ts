@@ -127,7 +127,7 @@ export class UsersAdminController {
 
   @MessagePattern(A.profileGet)
   getProfile(@Payload() c: EmptyCommand) {
-    return this.profile.get(callerOf(c));
+    return this.profile.get(callerOf(c), c.client.lang);
   }
 
   @MessagePattern(A.profileUpdate)

@@ -1,11 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
+  Alert,
   Avatar,
   Button,
   Card,
+  Center,
   Checkbox,
   FileButton,
   Grid,
+  Loader,
   PasswordInput,
   Select,
   Stack,
@@ -15,7 +18,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type ProfileView, type RoleView, type UserView } from '@platform/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 
 import { notify } from '../../../lib/notify';
@@ -58,11 +61,13 @@ async function cropSquare(file: File): Promise<Blob> {
 
 /** /user/profile: the personal centre. */
 export function ProfilePage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const profile = useQuery({
-    queryKey: ['profile'],
+    // The role and post names come in the reader's language.
+    queryKey: ['profile', i18n.locale],
     queryFn: () => fetchData<ProfileView>('/system/user/profile'),
+    placeholderData: keepPreviousData,
   });
   const sex = dictOptions(useDict('sys_user_sex'));
   const info = useForm({ initialValues: { nickName: '', sex: '2' } });
@@ -77,7 +82,22 @@ export function ProfilePage() {
   useEffect(() => {
     if (user) info.setValues({ nickName: user.nickName, sex: user.sex });
   }, [user?.userId]);
-  if (!user) return null;
+  if (profile.isError) {
+    return (
+      <Alert color="red" title={<Trans>Loading failed</Trans>} data-testid="load-error">
+        <Button size="xs" variant="light" mt="xs" onClick={() => void profile.refetch()}>
+          <Trans>Retry</Trans>
+        </Button>
+      </Alert>
+    );
+  }
+  if (!user) {
+    return (
+      <Center py={60} data-testid="page-loading">
+        <Loader />
+      </Center>
+    );
+  }
   const reload = () => void queryClient.invalidateQueries({ queryKey: ['profile'] });
   return (
     <Stack data-testid="profile-page">
@@ -113,7 +133,10 @@ export function ProfilePage() {
                 [t`User name`, user.userName],
                 [t`Phone number`, user.phonenumber ?? ''],
                 [t`Email`, user.email ?? ''],
-                [t`Department`, user.deptName ?? ''],
+                [
+                  t`Department`,
+                  (i18n.locale === 'en' ? user.deptNameEn || user.deptName : user.deptName) ?? '',
+                ],
                 [t`Roles`, profile.data?.roleGroup ?? ''],
                 [t`Posts`, profile.data?.postGroup ?? ''],
                 [t`Registered`, new Date(user.createTime).toLocaleString()],
