@@ -1,20 +1,16 @@
 import { useLingui } from '@lingui/react/macro';
-import { Anchor, Drawer, Select } from '@mantine/core';
-import {
-  type ConversationView,
-  PERMISSIONS as P,
-  seesEveryConversation,
-} from '@platform/contracts';
+import { Anchor, Drawer } from '@mantine/core';
+import { type ConversationView, seesEveryConversation } from '@platform/contracts';
 import { IconEye } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import { IconButton } from '../../components/IconButton';
-import { hasPermi, useActor } from '../../lib/auth';
-import { CrudPage, type Field } from '../admin/components/CrudPage';
+import { useActor } from '../../lib/auth';
+import { CrudPage } from '../admin/components/CrudPage';
+import { useOwners } from '../admin/owners';
 import { formatTime } from '../mission/mission-format';
 import { ConversationMessages } from './components/ConversationMessages';
-import { CONVERSATIONS_LIST_URL, ownerLabel, simpleUsersQuery } from './conversations.api';
+import { CONVERSATIONS_LIST_URL } from './conversations.api';
 
 type Row = ConversationView & Record<string, unknown>;
 
@@ -32,35 +28,8 @@ export function ConversationsPage() {
   const actor = useActor();
   // The service's rule, so the owner's column and filter show exactly when everyone's are listed.
   const everyone = seesEveryConversation(actor);
-  const me = actor.userId;
-  const users = useQuery({
-    ...simpleUsersQuery(),
-    enabled: everyone && hasPermi(actor.permissions, P.system.user.list),
-  });
+  const owners = useOwners(everyone);
   const [open, setOpen] = useState<Row | null>(null);
-  const owner = (id: number) => (id === me ? t`Me` : ownerLabel(users.data, id));
-
-  const ownerFilter: Field = users.data
-    ? {
-        name: 'ownerUserId',
-        label: t`Owner`,
-        type: 'custom',
-        render: (value, onChange) => (
-          <Select
-            label={t`Owner`}
-            searchable
-            clearable
-            data={users.data.map((u) => ({
-              value: String(u.userId),
-              label: ownerLabel(users.data, u.userId),
-            }))}
-            value={value === undefined || value === null ? null : String(value)}
-            onChange={(v) => onChange(v ? Number(v) : undefined)}
-            data-testid="field-ownerUserId"
-          />
-        ),
-      }
-    : { name: 'ownerUserId', label: t`Owner id`, type: 'number' };
 
   return (
     <>
@@ -70,7 +39,7 @@ export function ConversationsPage() {
           listUrl: CONVERSATIONS_LIST_URL,
           idKey: 'id',
           fixed: everyone ? { all: true } : undefined,
-          filters: [{ name: 'theme', label: t`Theme` }, ...(everyone ? [ownerFilter] : [])],
+          filters: [{ name: 'theme', label: t`Theme` }, ...(everyone ? [owners.filter] : [])],
           columns: [
             { key: 'id', title: t`Id` },
             {
@@ -88,7 +57,13 @@ export function ConversationsPage() {
               ),
             },
             ...(everyone
-              ? [{ key: 'ownerUserId', title: t`Owner`, render: (r: Row) => owner(r.ownerUserId) }]
+              ? [
+                  {
+                    key: 'ownerUserId',
+                    title: t`Owner`,
+                    render: (r: Row) => owners.label(r.ownerUserId),
+                  },
+                ]
               : []),
             { key: 'messageCount', title: t`Messages` },
             {
@@ -131,8 +106,8 @@ export function ConversationsPage() {
           <ConversationMessages
             key={open.id}
             conversation={open}
-            owner={owner(open.ownerUserId)}
-            own={open.ownerUserId === me}
+            owner={owners.label(open.ownerUserId)}
+            own={open.ownerUserId === actor.userId}
           />
         ) : null}
       </Drawer>

@@ -25,6 +25,7 @@ import { hasPermi, useActor } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
 import { ConfirmButton } from '../../admin/components/ConfirmButton';
 import { CrudPage, type Field } from '../../admin/components/CrudPage';
+import { useOwners } from '../../admin/owners';
 import { dictOptions, useDict } from '../../admin/useDict';
 import { useRefreshOnAgentStatus } from '../agent-status';
 import { missionPath } from '../components/MissionCard';
@@ -76,6 +77,7 @@ export function MissionsPage() {
   const reviewer = hasPermi(actor.permissions, P.wujie.mission.review);
   // The service's rule: an administrator or a reviewer sees every mission, so the owner's column and filter too.
   const seesAll = seesEveryMission(actor);
+  const owners = useOwners(seesAll);
   const queue = view !== 'all';
 
   const filters: Field[] = [
@@ -92,7 +94,7 @@ export function MissionsPage() {
           },
         ]),
     { name: 'workflowId', label: t`Workflow id`, type: 'number' },
-    ...(seesAll ? [{ name: 'ownerUserId', label: t`Owner id`, type: 'number' as const }] : []),
+    ...(seesAll ? [owners.filter] : []),
     dateField('beginTime', t`Created from`),
     dateField('endTime', t`Created to`),
   ];
@@ -149,8 +151,8 @@ export function MissionsPage() {
               ? [
                   {
                     key: 'ownerUserId',
-                    title: t`Owner id`,
-                    render: (r: Row) => `#${r.ownerUserId}`,
+                    title: t`Owner`,
+                    render: (r: Row) => owners.label(r.ownerUserId),
                   },
                 ]
               : []),
