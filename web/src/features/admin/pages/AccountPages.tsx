@@ -1,14 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
-  Alert,
   Avatar,
   Button,
   Card,
-  Center,
   Checkbox,
   FileButton,
   Grid,
-  Loader,
   PasswordInput,
   Select,
   Stack,
@@ -21,6 +18,7 @@ import { type ProfileView, type RoleView, type UserView } from '@platform/contra
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 
+import { LoadState } from '../../../components/LoadState';
 import { notify } from '../../../lib/notify';
 import type { PageProps } from '../../menu/page-props';
 import { fetchData, fetchPage, putData, uploadFile } from '../admin.api';
@@ -82,21 +80,8 @@ export function ProfilePage() {
   useEffect(() => {
     if (user) info.setValues({ nickName: user.nickName, sex: user.sex });
   }, [user?.userId]);
-  if (profile.isError) {
-    return (
-      <Alert color="red" title={<Trans>Loading failed</Trans>} data-testid="load-error">
-        <Button size="xs" variant="light" mt="xs" onClick={() => void profile.refetch()}>
-          <Trans>Retry</Trans>
-        </Button>
-      </Alert>
-    );
-  }
   if (!user) {
-    return (
-      <Center py={60} data-testid="page-loading">
-        <Loader />
-      </Center>
-    );
+    return <LoadState loading error={profile.error} onRetry={() => void profile.refetch()} />;
   }
   const reload = () => void queryClient.invalidateQueries({ queryKey: ['profile'] });
   return (

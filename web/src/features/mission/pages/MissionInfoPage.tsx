@@ -2,7 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Badge,
-  Button,
   Card,
   Center,
   Code,
@@ -24,6 +23,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRouter, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
 
+import { LoadState } from '../../../components/LoadState';
 import { useActor } from '../../../lib/auth';
 import { MissionActionsBar } from '../components/MissionActionsBar';
 import { MissionFlowView } from '../components/MissionFlow';
@@ -74,22 +74,9 @@ export function MissionInfoPage() {
 
 function MissionInfo({ id }: { id: number }) {
   const live = useMissionLive(id);
-  if (live.error) {
-    return (
-      <Alert color="red" title={<Trans>Loading failed</Trans>} data-testid="load-error">
-        <Button size="xs" variant="light" mt="xs" onClick={() => void live.refresh()}>
-          <Trans>Retry</Trans>
-        </Button>
-      </Alert>
-    );
-  }
   const mission = live.mission;
-  if (!mission) {
-    return (
-      <Center py={60} data-testid="page-loading">
-        <Loader />
-      </Center>
-    );
+  if (live.error || !mission) {
+    return <LoadState loading error={live.error} onRetry={() => void live.refresh()} />;
   }
   const status = live.status ?? mission.status;
   return (

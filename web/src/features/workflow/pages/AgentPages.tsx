@@ -11,6 +11,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 
 import { AppLink } from '../../../components/AppLink';
+import { LoadState } from '../../../components/LoadState';
 import { notify } from '../../../lib/notify';
 import { CrudPage } from '../../admin/components/CrudPage';
 import { dictOptions, DictTag, useDict } from '../../admin/useDict';
@@ -24,7 +25,6 @@ import {
   formatTime,
   FormCard,
   FormFooter,
-  LoadState,
   NameInput,
   StatusSelect,
   useBusy,

@@ -6,6 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 
 import { IconButton } from '../../../components/IconButton';
+import { LoadState } from '../../../components/LoadState';
 import { notify } from '../../../lib/notify';
 import { dictOptions, useDict } from '../../admin/useDict';
 import { bpmApi } from '../workflow.api';
@@ -14,7 +15,6 @@ import {
   FormCard,
   FormFooter,
   ListHeader,
-  LoadState,
   NameInput,
   StatusSelect,
   useBusy,

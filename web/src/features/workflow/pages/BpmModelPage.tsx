@@ -7,6 +7,7 @@ import { useRouter, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 
 import { IconButton } from '../../../components/IconButton';
+import { LoadState } from '../../../components/LoadState';
 import { HasPermi } from '../../../components/Permission';
 import { notify } from '../../../lib/notify';
 import { ConfirmButton } from '../../admin/components/ConfirmButton';
@@ -16,7 +17,7 @@ import { bpmApi } from '../workflow.api';
 import { BpmFormsList } from './BpmFormsList';
 import { BpmGroupsList } from './BpmGroupsList';
 import { BpmRulesEditor } from './BpmRulesEditor';
-import { formatTime, LoadState, useNamedOptions } from './common';
+import { formatTime, useNamedOptions } from './common';
 
 type ModelRow = BpmModelSummaryView & Record<string, unknown>;
 

@@ -15,6 +15,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import { IconButton } from '../../../components/IconButton';
+import { LoadState } from '../../../components/LoadState';
 import { usePermission } from '../../../components/Permission';
 import { notify } from '../../../lib/notify';
 import { requestData } from '../../../lib/request';
@@ -28,7 +29,7 @@ import {
 } from '../assign';
 import { bpmApi } from '../workflow.api';
 import { ALL_USERS } from './bpmShared';
-import { LoadState, useBusy } from './common';
+import { useBusy } from './common';
 
 /** Where the values of each dimension come from (the identity API, as the admin pages read it). */
 function useAssignSources(): { sources: AssignSources; loading: boolean } {

@@ -31,6 +31,7 @@ import { type KeyboardEvent, useState } from 'react';
 
 import { AppLink } from '../../../components/AppLink';
 import { IconButton } from '../../../components/IconButton';
+import { LoadState } from '../../../components/LoadState';
 import { HasPermi } from '../../../components/Permission';
 import { notify } from '../../../lib/notify';
 import { CrudPage } from '../../admin/components/CrudPage';
@@ -43,7 +44,6 @@ import {
   FormCard,
   FormFooter,
   ListHeader,
-  LoadState,
   NameInput,
   TagBadges,
   tagFilter,

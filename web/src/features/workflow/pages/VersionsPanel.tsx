@@ -24,6 +24,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useState } from 'react';
 
 import { IconButton } from '../../../components/IconButton';
+import { LoadState } from '../../../components/LoadState';
 import { HasPermi } from '../../../components/Permission';
 import { notify } from '../../../lib/notify';
 import { ConfirmButton } from '../../admin/components/ConfirmButton';
@@ -32,7 +33,7 @@ import { diffMarks } from '../diagram-marks';
 import { WithNodeDetail } from '../viewer/NodeDetail';
 import { ProcessViewer, type ShownElement } from '../viewer/ProcessViewer';
 import { agentApi, workflowApi } from '../workflow.api';
-import { formatTime, LoadState, useNamedOptions } from './common';
+import { formatTime, useNamedOptions } from './common';
 
 const show = (value: unknown) =>
   typeof value === 'string' ? value : (JSON.stringify(value) ?? '');

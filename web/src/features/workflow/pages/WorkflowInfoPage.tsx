@@ -22,6 +22,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter, useSearch } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 
+import { LoadState } from '../../../components/LoadState';
 import { HasPermi } from '../../../components/Permission';
 import { notify } from '../../../lib/notify';
 import { dictOptions, useDict } from '../../admin/useDict';
@@ -31,7 +32,6 @@ import {
   DescriptionInputs,
   DesignButton,
   FormCard,
-  LoadState,
   NameInput,
   SaveButton,
   StatusSelect,

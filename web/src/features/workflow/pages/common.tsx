@@ -1,13 +1,10 @@
 import type { I18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
-  Alert,
   Badge,
   Button,
   Card,
-  Center,
   Group,
-  Loader,
   Select,
   type SelectProps,
   Stack,
@@ -47,37 +44,6 @@ export function useIdParam(): number | null | undefined {
   }, [invalid, router]);
   if (absent) return null;
   return invalid ? undefined : id;
-}
-
-/** Loading and error states of a page that needs one record before it can show anything. */
-export function LoadState({
-  loading,
-  error,
-  onRetry,
-  children,
-}: {
-  loading: boolean;
-  error: unknown;
-  onRetry: () => void;
-  children: ReactNode;
-}) {
-  if (error) {
-    return (
-      <Alert color="red" title={<Trans>Loading failed</Trans>} data-testid="load-error">
-        <Button size="xs" variant="light" mt="xs" onClick={onRetry}>
-          <Trans>Retry</Trans>
-        </Button>
-      </Alert>
-    );
-  }
-  if (loading) {
-    return (
-      <Center py={60} data-testid="page-loading">
-        <Loader />
-      </Center>
-    );
-  }
-  return <>{children}</>;
 }
 
 /** The "Add" button of a list whose records are edited on a page of their own. */
