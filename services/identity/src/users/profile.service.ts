@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DomainError, type Language, PAGE_SIZES, type ProfileView } from '@platform/contracts';
+import {
+  type BilingualText,
+  DomainError,
+  type Language,
+  PAGE_SIZES,
+  pickText,
+  type ProfileView,
+} from '@platform/contracts';
 import type { Caller, ProfileBody, UpdatePwdBody } from '@platform/contracts/dto';
 import { SessionStore } from '@platform/nest-common';
 import type { DataSource } from 'typeorm';
@@ -22,8 +29,6 @@ export class ProfileService {
 
   /** The profile with the role and post names in `lang` (the Chinese one where no English is set). */
   async get(caller: Caller, lang: Language): Promise<ProfileView> {
-    const named = (column: string) =>
-      lang === 'en' ? `COALESCE(NULLIF(${column}_en, ''), ${column})` : column;
     const [row] = (await this.db.query(
       `${USER_SELECT.replace('u.remark', 'u.remark, u.pagesize, u.tour')} WHERE u.user_id = ? AND u.del_flag = '0'`,
       [caller.userId],
@@ -31,14 +36,16 @@ export class ProfileService {
     const user = found(row, 'user.not_found');
     const [roles, posts] = await Promise.all([
       this.names(
-        `SELECT ${named('r.role_name')} AS name FROM sys_role r JOIN sys_user_role ur ON ur.role_id = r.role_id
+        `SELECT r.role_name AS zh, r.role_name_en AS en FROM sys_role r JOIN sys_user_role ur ON ur.role_id = r.role_id
           WHERE ur.user_id = ? AND r.del_flag = '0' ORDER BY r.role_sort`,
         caller.userId,
+        lang,
       ),
       this.names(
-        `SELECT ${named('p.post_name')} AS name FROM sys_post p JOIN sys_user_post up ON up.post_id = p.post_id
+        `SELECT p.post_name AS zh, p.post_name_en AS en FROM sys_post p JOIN sys_user_post up ON up.post_id = p.post_id
           WHERE up.user_id = ? ORDER BY p.post_sort`,
         caller.userId,
+        lang,
       ),
     ]);
     return {
@@ -100,7 +107,9 @@ export class ProfileService {
     await this.sync.refreshUsers([caller.userId]);
   }
 
-  private async names(sql: string, userId: number): Promise<string[]> {
-    return ((await this.db.query(sql, [userId])) as { name: string }[]).map((r) => r.name);
+  /** The names (`zh`, `en` columns) a query of the user's rows gives, in `lang`. */
+  private async names(sql: string, userId: number, lang: Language): Promise<string[]> {
+    const rows = (await this.db.query(sql, [userId])) as BilingualText[];
+    return rows.map((row) => pickText(row, lang));
   }
 }
