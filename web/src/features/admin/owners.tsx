@@ -5,7 +5,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { hasPermi, useActor } from '../../lib/auth';
 import { requestData } from '../../lib/request';
-import type { Field } from './components/CrudPage';
+import type { Column, Field } from './components/CrudPage';
 
 // Rows that belong to users (conversations, missions) name their owner from the console's user list
 // when the reader may read it, and filter by owner with a searchable select; otherwise by id.
@@ -31,10 +31,14 @@ export function ownerLabel(users: readonly SimpleUser[] | undefined, id: number)
 
 /**
  * The owners of a page that lists several users' rows (`enabled`): `label` names one ("Me" for the
- * reader), `filter` is the owner filter (`ownerUserId`). The user list is asked for only when the
- * page lists others' rows and the reader holds system:user:list.
+ * reader), `column` is the owner's column and `filter` the owner filter (both `ownerUserId`). The
+ * user list is asked for only when the page lists others' rows and the reader holds system:user:list.
  */
-export function useOwners(enabled: boolean): { label: (id: number) => string; filter: Field } {
+export function useOwners(enabled: boolean): {
+  label: (id: number) => string;
+  column: Column<{ ownerUserId: number }>;
+  filter: Field;
+} {
   const { t } = useLingui();
   const actor = useActor();
   const users = useQuery({
@@ -64,5 +68,10 @@ export function useOwners(enabled: boolean): { label: (id: number) => string; fi
         ),
       }
     : { name: 'ownerUserId', label: t`Owner id`, type: 'number' };
-  return { label, filter };
+  const column = {
+    key: 'ownerUserId',
+    title: t`Owner`,
+    render: (row: { ownerUserId: number }) => label(row.ownerUserId),
+  };
+  return { label, column, filter };
 }

@@ -19,8 +19,8 @@ const TEST_ID = 'conversations-page';
 /**
  * The console's "Chat assistant" and "Conversation history" (wujie/chat/index, wujie/chat/history):
  * every user's conversations for an administrator or whoever holds wujie:chat:everyone, read only —
- * owner, theme, when, how many
- * messages; server-side paging and search by theme and owner — and a user's own otherwise. Opening
+ * owner, theme, when, how many messages; server-side paging and search by theme and owner — and a
+ * user's own otherwise. Opening
  * one shows its messages as the chat does, with mission cards linking to /mission/info.
  */
 export function ConversationsPage() {
@@ -56,15 +56,7 @@ export function ConversationsPage() {
                 </Anchor>
               ),
             },
-            ...(everyone
-              ? [
-                  {
-                    key: 'ownerUserId',
-                    title: t`Owner`,
-                    render: (r: Row) => owners.label(r.ownerUserId),
-                  },
-                ]
-              : []),
+            ...(everyone ? [owners.column] : []),
             { key: 'messageCount', title: t`Messages` },
             {
               key: 'createTime',

@@ -147,15 +147,7 @@ export function MissionsPage() {
               title: t`Workflow`,
               render: (r) => `#${r.workflowId} v${r.workflowVersion}`,
             },
-            ...(seesAll
-              ? [
-                  {
-                    key: 'ownerUserId',
-                    title: t`Owner`,
-                    render: (r: Row) => owners.label(r.ownerUserId),
-                  },
-                ]
-              : []),
+            ...(seesAll ? [owners.column] : []),
             {
               key: 'status',
               title: t`Status`,
