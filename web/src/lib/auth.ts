@@ -1,9 +1,9 @@
 import {
+  type Actor,
   hasAllPermissions,
   hasAllRoles,
   hasAnyPermission,
   hasAnyRole,
-  type MissionActor,
   type RouteItem,
   type UserInfoView,
 } from '@platform/contracts';
@@ -45,7 +45,7 @@ export function useSession<S>(select: (state: SessionState) => S): S {
 }
 
 /** The signed-in user as the access rules of contracts take them (seesEveryMission and the like). */
-export function useActor(): MissionActor {
+export function useActor(): Actor {
   const permissions = useSession((state) => state.permissions);
   const admin = useSession((state) => state.user?.admin ?? false);
   const userId = useSession((state) => state.user?.userId ?? 0);

@@ -277,3 +277,13 @@ export function permissionsOf(perms: string | null | undefined): string[] {
 export function isCataloguedPermissionList(perms: string | null | undefined): boolean {
   return permissionsOf(perms).every((p) => PERMISSION_CATALOGUE.has(p));
 }
+
+/**
+ * Who asks, as the access rules take them (seesEveryMission, actsOnMission, seesEveryConversation):
+ * the session's user, its administrator flag and its permissions.
+ */
+export interface Actor {
+  userId: number;
+  admin: boolean;
+  permissions: readonly string[];
+}

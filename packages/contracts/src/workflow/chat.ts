@@ -1,6 +1,6 @@
-import { hasPermission, PERMISSIONS } from '../identity/permissions';
+import { type Actor, hasPermission, PERMISSIONS } from '../identity/permissions';
 import type { SeededWorkflowKey } from './assistant';
-import type { MissionActor, MissionStatus } from './missions';
+import type { MissionStatus } from './missions';
 import { MISSION_FILES_MAX, MISSION_PATCH_MAX, MISSION_TEXT_MAX } from './missions';
 
 // Conversations with the research assistant (issue 13): a user's conversations, their messages, and
@@ -12,7 +12,7 @@ import { MISSION_FILES_MAX, MISSION_PATCH_MAX, MISSION_TEXT_MAX } from './missio
  * Reads every user's conversations (the history page's "everyone", opening any of them), never
  * writing in another's: an administrator, or whoever holds wujie:chat:everyone.
  */
-export function seesEveryConversation(actor: MissionActor): boolean {
+export function seesEveryConversation(actor: Actor): boolean {
   return actor.admin || hasPermission(actor.permissions, PERMISSIONS.wujie.chat.everyone);
 }
 

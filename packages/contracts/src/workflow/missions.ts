@@ -3,7 +3,7 @@
 // shows what a user may do). Status values are stable strings; their labels are the bilingual
 // dictionary MISSION_STATUS_DICT.
 
-import { hasPermission, PERMISSIONS } from '../identity/permissions';
+import { type Actor, hasPermission, PERMISSIONS } from '../identity/permissions';
 
 /** Status of a mission (dictionary `wujie_mission_status`). */
 export const MISSION_STATUS = {
@@ -150,23 +150,16 @@ export function missionEventsFrom(status: MissionStatus): MissionEvent[] {
 
 // --- who may see and act on a mission ------------------------------------------------------------
 
-/** Who asks about missions: the session's user, administrator flag and permissions. */
-export interface MissionActor {
-  userId: number;
-  admin: boolean;
-  permissions: readonly string[];
-}
-
 /**
  * Sees every user's missions (list, page, node runs, the owner filter), to find and judge those waiting
  * for review: an administrator, or whoever holds wujie:mission:review (the permission decides).
  */
-export function seesEveryMission(actor: MissionActor): boolean {
+export function seesEveryMission(actor: Actor): boolean {
   return actor.admin || hasPermission(actor.permissions, PERMISSIONS.wujie.mission.review);
 }
 
 /** Acts on a mission of `ownerUserId` (stop, rerun, reply): its owner or an administrator. */
-export function actsOnMission(actor: MissionActor, ownerUserId: number): boolean {
+export function actsOnMission(actor: Actor, ownerUserId: number): boolean {
   return actor.admin || actor.userId === ownerUserId;
 }
 

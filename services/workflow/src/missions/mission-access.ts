@@ -1,10 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import {
-  actsOnMission,
-  DomainError,
-  type MissionActor,
-  seesEveryMission,
-} from '@platform/contracts';
+import { type Actor, actsOnMission, DomainError, seesEveryMission } from '@platform/contracts';
 import type { Caller } from '@platform/contracts/dto';
 import type { DataSource, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 
@@ -12,11 +7,11 @@ import { InjectWorkflowDb } from '../database/inject';
 import { Mission } from './mission.entity';
 
 /**
- * Who asks about missions (contracts' MissionActor): a user sees and acts on their own; an
+ * Who asks about missions (contracts' Actor): a user sees and acts on their own; an
  * administrator on all; a reviewer sees every mission, to find and judge those waiting for review,
  * but acts on no one else's otherwise (contracts: seesEveryMission, actsOnMission).
  */
-export type MissionCaller = MissionActor;
+export type MissionCaller = Actor;
 
 /** The caller of a user-facing mission command (the gateway only forwards signed-in calls). */
 export function missionCallerOf(command: { caller?: Caller }): MissionCaller {

@@ -1,8 +1,8 @@
 import {
+  type Actor,
   actsOnMission,
   canMoveMission,
   MISSION_STATUS,
-  type MissionActor,
   missionMove,
   type MissionStatus,
   PERMISSIONS,
@@ -27,11 +27,11 @@ export interface MissionActions {
   review: boolean;
 }
 
-const held = (actor: MissionActor, permission: string) => hasPermi(actor.permissions, permission);
+const held = (actor: Actor, permission: string) => hasPermi(actor.permissions, permission);
 
 export function missionActions(
   status: MissionStatus,
-  actor: MissionActor,
+  actor: Actor,
   ownerUserId: number,
 ): MissionActions {
   const actsOnIt = actsOnMission(actor, ownerUserId);
