@@ -13,6 +13,7 @@ import {
   missionEventsFrom,
   missionMove,
   type MissionStatus,
+  reviewsMissions,
   seesEveryMission,
 } from './missions';
 
@@ -148,6 +149,12 @@ describe(seesEveryMission.name, () => {
     expect(seesEveryMission({ ...user, admin: true, permissions: ['*:*:*'] })).toBe(true);
     expect(seesEveryMission({ ...user, permissions: ['wujie:mission:review'] })).toBe(true);
     expect(seesEveryMission(user)).toBe(false);
+  });
+
+  it('should let only a holder of wujie:mission:review review, whatever the admin flag', () => {
+    expect(reviewsMissions({ permissions: ['wujie:mission:review'] })).toBe(true);
+    expect(reviewsMissions({ permissions: ['*:*:*'] })).toBe(true);
+    expect(reviewsMissions({ ...user, admin: true })).toBe(false);
   });
 
   it('should let only the owner and an administrator act on a mission, a reviewer not', () => {

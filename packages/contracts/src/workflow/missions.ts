@@ -155,7 +155,12 @@ export function missionEventsFrom(status: MissionStatus): MissionEvent[] {
  * for review: an administrator, or whoever holds wujie:mission:review (the permission decides).
  */
 export function seesEveryMission(actor: Actor): boolean {
-  return actor.admin || hasPermission(actor.permissions, PERMISSIONS.wujie.mission.review);
+  return actor.admin || reviewsMissions(actor);
+}
+
+/** Reviews and confirms missions: whoever holds wujie:mission:review (the admin flag alone does not). */
+export function reviewsMissions(actor: Pick<Actor, 'permissions'>): boolean {
+  return hasPermission(actor.permissions, PERMISSIONS.wujie.mission.review);
 }
 
 /** Acts on a mission of `ownerUserId` (stop, rerun, reply): its owner or an administrator. */

@@ -2,7 +2,6 @@ import { Injectable, Logger } from '@nestjs/common';
 import {
   type ChatFileView,
   DomainError,
-  hasPermission,
   humanTaskWait,
   MISSION_STATUS,
   type MissionAskView,
@@ -13,8 +12,8 @@ import {
   type MissionWaitKind,
   type MissionWaitState,
   type MissionWaitView,
-  PERMISSIONS,
   renderMessage,
+  reviewsMissions,
   reviewVariable,
 } from '@platform/contracts';
 import type {
@@ -175,7 +174,7 @@ export class MissionWaitsService {
 
   /** A reviewer approves (the task completes) or rejects (the mission stops) a review. */
   async review(body: MissionReviewRpcBody, caller: MissionCaller): Promise<MissionStartedView> {
-    if (!hasPermission(caller.permissions, PERMISSIONS.wujie.mission.review)) {
+    if (!reviewsMissions(caller)) {
       throw new DomainError('mission.review_not_permitted', {}, 403);
     }
     const mission = await this.access.readableById(caller, body.id);

@@ -6,6 +6,7 @@ import {
   missionMove,
   type MissionStatus,
   PERMISSIONS,
+  reviewsMissions,
 } from '@platform/contracts';
 
 import { hasPermi } from '../../lib/auth';
@@ -40,7 +41,7 @@ export function missionActions(
     rerun: actsOnIt && held(actor, M.rerun) && missionMove('rerun', status).ok,
     // The gateway lets a reply through with the start permission (the owner's own mission).
     reply: actsOnIt && held(actor, M.add) && missionMove('reply', status).ok,
-    review: held(actor, M.review) && missionMove('approve', status).ok,
+    review: reviewsMissions(actor) && missionMove('approve', status).ok,
   };
 }
 

@@ -6,6 +6,7 @@ import {
   type MissionStatus,
   type MissionSummaryView,
   PERMISSIONS as P,
+  reviewsMissions,
   seesEveryMission,
   WORKFLOW_STATUS,
 } from '@platform/contracts';
@@ -21,7 +22,7 @@ import { useState } from 'react';
 
 import { IconButton } from '../../../components/IconButton';
 import { HasPermi } from '../../../components/Permission';
-import { hasPermi, useActor } from '../../../lib/auth';
+import { useActor } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
 import { ConfirmButton } from '../../admin/components/ConfirmButton';
 import { CrudPage, type Field } from '../../admin/components/CrudPage';
@@ -74,7 +75,7 @@ export function MissionsPage() {
   const [reviewOf, setReviewOf] = useState<Row | null>(null);
   const refresh = useRefreshOnAgentStatus([TEST_ID]);
   const actor = useActor();
-  const reviewer = hasPermi(actor.permissions, P.wujie.mission.review);
+  const reviewer = reviewsMissions(actor);
   // The service's rule: an administrator or a reviewer sees every mission, so the owner's column and filter too.
   const seesAll = seesEveryMission(actor);
   const owners = useOwners(seesAll);
