@@ -58,6 +58,13 @@ export function useMissionLive(id: number): MissionLive {
     refetchInterval: () => poll(mission.data?.status),
   });
 
+  // The log stops polling with the mission: when the mission is seen to end, its log is read once
+  // more, so a node run that ended just before (its read raced the mission's) is never left unfinished.
+  const ended = !!mission.data && !isActive(mission.data.status);
+  useEffect(() => {
+    if (ended && code) void queryClient.invalidateQueries({ queryKey: missionKeys.logs(code) });
+  }, [ended, code, queryClient]);
+
   const refresh = useCallback(async () => {
     await queryClient.invalidateQueries({ queryKey: missionKeys.one(id) });
     if (code) await queryClient.invalidateQueries({ queryKey: missionKeys.logs(code) });
