@@ -39,7 +39,8 @@ import { NoticesService } from './notices/notices.service';
 import { ConfigParamsService } from './params/config-params.service';
 import { ConfigsService } from './params/configs.service';
 import { PostsService } from './posts/posts.service';
-import { DEVELOPMENT_FIELD_KEY, FieldCipher } from './realname/field-cipher';
+import { FieldCipher } from './realname/field-cipher';
+import { fieldKeys } from './realname/field-key';
 import { AlipayCertifier, IDENTITY_CERTIFIER } from './realname/identity-certifier';
 import { RealNameController } from './realname/realname.controller';
 import { RealNameService } from './realname/realname.service';
@@ -115,11 +116,10 @@ export class AppModule {
         CodeDeliveryQueue,
         {
           provide: FieldCipher,
-          useFactory: () =>
-            new FieldCipher(
-              env.FIELD_ENCRYPTION_KEY ?? DEVELOPMENT_FIELD_KEY,
-              env.FIELD_ENCRYPTION_PREVIOUS_KEYS,
-            ),
+          useFactory: () => {
+            const keys = fieldKeys(env);
+            return new FieldCipher(keys.current, keys.previous);
+          },
         },
         {
           provide: IDENTITY_CERTIFIER,

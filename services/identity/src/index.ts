@@ -11,4 +11,4 @@ export const identityStarter = {
   databaseEnv: 'IDENTITY_DB_URL',
   start: (env: Record<string, string>) => startIdentity(loadIdentityEnv(env)),
 };
-export { sealForServer } from './realname/field-cipher';
+export { FieldCipher, LEGACY_DEVELOPMENT_FIELD_KEY, sealForServer } from './realname/field-cipher';

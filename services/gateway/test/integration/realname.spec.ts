@@ -1,8 +1,16 @@
 import { createSign, createVerify, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
-import { identityStarter, sealForServer } from '@platform/identity';
+import {
+  FieldCipher,
+  identityStarter,
+  LEGACY_DEVELOPMENT_FIELD_KEY,
+  sealForServer,
+} from '@platform/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
@@ -421,6 +429,68 @@ describe('field key rotation', () => {
     } finally {
       await restarted?.close();
       await stack.close();
+    }
+  });
+});
+
+describe('the machine field key (no key in the environment)', () => {
+  it('should make a key of its own, not the legacy one, and rewrite legacy rows under it at start', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'field-key-'));
+    const keyFile = join(dir, 'field.env');
+    const stack = await startStack([identityStarter], { FIELD_KEY_FILE: keyFile });
+    let restarted: { close(): Promise<void> } | undefined;
+    try {
+      const machineKey = /^FIELD_ENCRYPTION_KEY=(\S+)$/m.exec(readFileSync(keyFile, 'utf8'))?.[1];
+      expect(machineKey).toBeTruthy();
+      expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+      const machine = new FieldCipher(machineKey!);
+      const legacy = new FieldCipher(LEGACY_DEVELOPMENT_FIELD_KEY);
+      expect(machine.keyId).not.toBe(legacy.keyId);
+
+      await setCaptcha(stack, false);
+      const user = await newUser(stack);
+      dataOf(await submit(user, NAME, ID));
+      const stored = async () => {
+        const [rows] = await stack.db.query(
+          'SELECT cert_name, cert_no FROM real_name_request WHERE user_id = ?',
+          [user.userId],
+        );
+        return (rows as { cert_name: string; cert_no: string }[])[0];
+      };
+      const keyIdOf = (value: string) => value.split('.')[1];
+      expect(keyIdOf((await stored()).cert_no)).toBe(machine.keyId);
+
+      // A row as a development database kept it before: under the public legacy key.
+      await stack.stopService('identity');
+      await stack.db.query(
+        'UPDATE real_name_request SET cert_name = ?, cert_no = ?, cert_no_digest = ? WHERE user_id = ?',
+        [legacy.encrypt(NAME), legacy.encrypt(ID), legacy.digest(ID), user.userId],
+      );
+      restarted = await identityStarter.start({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        NAMESPACE: stack.namespace,
+        REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0',
+        RATE_LIMIT_FACTOR: '100',
+        ADMIN_PASSWORD,
+        ARGON2_MEMORY_KIB: '19456',
+        ARGON2_TIME_COST: '2',
+        IDENTITY_DB_URL: `${mysqlBase()}/t_${stack.namespace}_identity`,
+        FIELD_KEY_FILE: keyFile,
+      });
+      await expect
+        .poll(async () => keyIdOf((await stored()).cert_no), { timeout: 10_000 })
+        .toBe(machine.keyId);
+      expect(keyIdOf((await stored()).cert_name)).toBe(machine.keyId);
+      expect(machine.decrypt((await stored()).cert_no)).toBe(ID);
+      expect(dataOf(await user.get('/ali/identity/result'))).toMatchObject({
+        certName: '张*',
+        certNo: '1101********002X',
+      });
+    } finally {
+      await restarted?.close();
+      await stack.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -16,6 +16,14 @@ describe(loadIdentityEnv.name, () => {
     ).toThrow();
   });
 
+  it('should refuse the public legacy development key as the current key', () => {
+    const legacy = 'development-only-field-encryption-key-not-for-production';
+    expect(() => loadIdentityEnv({ NODE_ENV: 'production', FIELD_ENCRYPTION_KEY: legacy })).toThrow(
+      /FIELD_ENCRYPTION_KEY/,
+    );
+    expect(() => loadIdentityEnv({ FIELD_ENCRYPTION_KEY: legacy })).toThrow(/legacy/);
+  });
+
   it('should accept a strong secret in production and allow none in development', () => {
     expect(
       loadIdentityEnv({

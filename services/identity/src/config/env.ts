@@ -1,5 +1,12 @@
+import { join } from 'node:path';
+
 import { assertStrongSecret, baseEnvShape, loadEnv } from '@platform/nest-common';
 import { z } from 'zod';
+
+import { LEGACY_DEVELOPMENT_FIELD_KEY } from '../realname/field-cipher';
+
+/** data/field.env at the repository root (this file is services/identity/{src,dist}/config/). */
+const MACHINE_FIELD_KEY_FILE = join(__dirname, '..', '..', '..', '..', 'data', 'field.env');
 
 const identityEnvSchema = z.object({
   ...baseEnvShape,
@@ -8,6 +15,8 @@ const identityEnvSchema = z.object({
   ADMIN_PASSWORD: z.string().optional(),
   /** Key for encrypting personal data at rest (real-name certificate fields). */
   FIELD_ENCRYPTION_KEY: z.string().optional(),
+  /** Outside production, where the machine's own key is kept when FIELD_ENCRYPTION_KEY is unset. */
+  FIELD_KEY_FILE: z.string().default(MACHINE_FIELD_KEY_FILE),
   /** Earlier FIELD_ENCRYPTION_KEYs (comma-separated) that still open rows written before a rotation. */
   FIELD_ENCRYPTION_PREVIOUS_KEYS: z
     .string()
@@ -54,6 +63,11 @@ export type IdentityEnv = z.infer<typeof identityEnvSchema>;
 export function loadIdentityEnv(source: NodeJS.ProcessEnv = process.env): IdentityEnv {
   const env = loadEnv(identityEnvSchema, source);
   assertStrongSecret('FIELD_ENCRYPTION_KEY', env.FIELD_ENCRYPTION_KEY, env);
+  if (env.FIELD_ENCRYPTION_KEY === LEGACY_DEVELOPMENT_FIELD_KEY) {
+    throw new Error(
+      'Invalid environment:\n  FIELD_ENCRYPTION_KEY: the legacy development key is public; unset it (a machine key is made) or set a new one',
+    );
+  }
   const alipay = [env.ALIPAY_APP_ID, env.ALIPAY_PRIVATE_KEY, env.ALIPAY_PUBLIC_KEY];
   if (alipay.some(Boolean) && !alipay.every(Boolean)) {
     throw new Error(

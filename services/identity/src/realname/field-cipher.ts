@@ -16,8 +16,13 @@ const VERSION = 'f1';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
-/** Used only outside production when FIELD_ENCRYPTION_KEY is unset (production refuses to start). */
-export const DEVELOPMENT_FIELD_KEY = 'development-only-field-encryption-key-not-for-production';
+/**
+ * The key development machines used before each machine made its own (field-key.ts). It is public
+ * (it was in the source), so it is never a current key: it only opens old rows, which identity
+ * rewrites under the machine's key at start, outside production.
+ */
+export const LEGACY_DEVELOPMENT_FIELD_KEY =
+  'development-only-field-encryption-key-not-for-production';
 
 interface FieldKey {
   id: string;
