@@ -11,8 +11,16 @@ export type {
 } from './epitopes';
 export { eminiSurfaceProbability, predictEpitopes, windowScores } from './epitopes';
 export * from './errors';
-export type { BackMutation, HumanizationResult, HumannessReport, Mutation } from './humanize';
-export { humanize } from './humanize';
+export type {
+  BackMutation,
+  HumanizationResult,
+  HumanizationStrategy,
+  HumanizeOptions,
+  HumannessReport,
+  KeyZone,
+  Mutation,
+} from './humanize';
+export { humanize, KEY_POSITIONS } from './humanize';
 export type {
   Developability,
   DevelopabilityFigure,

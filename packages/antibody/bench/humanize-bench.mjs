@@ -1,0 +1,115 @@
+// Humanization benchmark: humanizes the parental chain of published pairs of parental (murine) and
+// experimentally humanized therapeutic antibodies (benc./humanization-pairs.json, provenance in
+// the README) and compares the proposed mutations with the experimental ones, position by position
+// on IMGT numbering, as Prihoda et al. (2022, BioPhi/Sapiens) and Marks et al. (2021, Hu-mAb) did:
+//   precision = proposed mutations that the experimental humanization also made (same position, same
+//               residue) / proposed mutations
+//   recall    = experimental mutations proposed / experimental mutations
+//   identity  = positions where the proposed sequence equals the experimental one / aligned positions
+// Each strategy is printed per set; the straight CDR graft is the baseline. The run also checks that
+// no strategy changed a residue of a parental CDR (IMGT or Kabat) and exits non-zero if one did.
+//
+// Usage: pnpm --filter @platform/antibody bench:humanize   [-- --set humab25|therapeutics152]
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const { humanize, numberSequence, renumber } = require('../dist/index.js');
+
+const data = JSON.parse(
+  readFileSync(new URL('./humanization-pairs.json', import.meta.url), 'utf8'),
+);
+const args = process.argv.slice(2);
+const onlySet = args.includes('--set') ? args[args.indexOf('--set') + 1] : undefined;
+
+const STRATEGIES = [
+  { name: 'straight CDR graft (today, baseline)', options: { strategy: 'straight-graft' } },
+  { name: 'keep key residues (new default)', options: {} },
+];
+
+/** IMGT position → residue of the variable domain. */
+function byPosition(sequence) {
+  const n = numberSequence(sequence, { scheme: 'imgt' });
+  return new Map(n.residues.map((r) => [`${r.imgt.number}${r.imgt.insertion}`, r.residue]));
+}
+
+function compare(parental, experimental, proposed) {
+  const p = byPosition(parental);
+  const e = byPosition(experimental);
+  const h = byPosition(proposed);
+  const keys = new Set([...p.keys(), ...e.keys(), ...h.keys()]);
+  let proposedCount = 0;
+  let experimentalCount = 0;
+  let agreed = 0;
+  let same = 0;
+  for (const k of keys) {
+    const from = p.get(k) ?? '-';
+    const exp = e.get(k) ?? '-';
+    const got = h.get(k) ?? '-';
+    if (got !== from) proposedCount++;
+    if (exp !== from) experimentalCount++;
+    if (got !== from && got === exp) agreed++;
+    if (got === exp) same++;
+  }
+  return { proposedCount, experimentalCount, agreed, same, positions: keys.size };
+}
+
+/** Whether every CDR of the parent (IMGT and Kabat) is still in the humanized sequence, in order. */
+function cdrsKept(parental, humanized) {
+  const imgt = numberSequence(parental, { scheme: 'imgt' });
+  const kabat = renumber(imgt, 'kabat');
+  return [imgt.cdrs, kabat.cdrs].every((cdrs) => {
+    let from = 0;
+    for (const name of ['cdr1', 'cdr2', 'cdr3']) {
+      const at = humanized.indexOf(cdrs[name], from);
+      if (at < 0) return false;
+      from = at + cdrs[name].length;
+    }
+    return true;
+  });
+}
+
+let cdrChanges = 0;
+const rows = [];
+for (const set of Object.keys(data.sets)) {
+  if (onlySet && set !== onlySet) continue;
+  const pairs = data.pairs.filter((x) => x.set === set);
+  for (const strategy of STRATEGIES) {
+    const total = { proposedCount: 0, experimentalCount: 0, agreed: 0, same: 0, positions: 0 };
+    let failed = 0;
+    for (const pair of pairs) {
+      let result;
+      try {
+        result = humanize(pair.parental, strategy.options);
+      } catch {
+        failed++;
+        continue;
+      }
+      if (!cdrsKept(pair.parental, result.humanized)) cdrChanges++;
+      const c = compare(pair.parental, pair.humanized, result.humanized);
+      for (const key of Object.keys(total)) total[key] += c[key];
+    }
+    rows.push({
+      set: `${set} (${pairs.length} chains)`,
+      method: strategy.name,
+      precision: (total.agreed / total.proposedCount).toFixed(3),
+      recall: (total.agreed / total.experimentalCount).toFixed(3),
+      identity: (total.same / total.positions).toFixed(3),
+      proposed: total.proposedCount,
+      experimental: total.experimentalCount,
+      failed,
+    });
+  }
+}
+
+console.log(
+  '| set | method | precision | recall | identity | mutations proposed | experimental | failed |',
+);
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+for (const r of rows) {
+  console.log(
+    `| ${r.set} | ${r.method} | ${r.precision} | ${r.recall} | ${r.identity} | ${r.proposed} | ${r.experimental} | ${r.failed} |`,
+  );
+}
+console.log(`\nHumanized chains with a parental CDR (IMGT or Kabat) changed: ${cdrChanges}`);
+if (cdrChanges > 0) process.exitCode = 1;
