@@ -1,5 +1,5 @@
 // Humanization benchmark: humanizes the parental chain of published pairs of parental (murine) and
-// experimentally humanized therapeutic antibodies (benc./humanization-pairs.json, provenance in
+// experimentally humanized therapeutic antibodies (bench/humanization-pairs.json, provenance in
 // the README) and compares the proposed mutations with the experimental ones, position by position
 // on IMGT numbering, as Prihoda et al. (2022, BioPhi/Sapiens) and Marks et al. (2021, Hu-mAb) did:
 //   precision = proposed mutations that the experimental humanization also made (same position, same
