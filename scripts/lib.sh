@@ -65,6 +65,16 @@ ensure_engine_jar() {
   fi
 }
 
+ensure_compose() {
+  # Compose's own validation of docker-compose.yml (`docker-compose config`) in the deploy checks; no
+  # Docker engine is needed for it.
+  if ! command -v docker-compose >/dev/null 2>&1 && ! docker compose version >/dev/null 2>&1; then
+    log "installing docker-compose from Debian (to validate docker-compose.yml)"
+    sudo_if_needed apt-get update -qq >/dev/null
+    DEBIAN_FRONTEND=noninteractive sudo_if_needed apt-get install -y -qq docker-compose >/dev/null
+  fi
+}
+
 ensure_chromium() {
   # Chromium for the browser tests, and CJK fonts so Chinese renders in their screenshots.
   if [ ! -x /usr/bin/chromium ] || ! fc-list 2>/dev/null | grep -qi 'noto.*cjk'; then

@@ -9,5 +9,6 @@ ensure_redis
 ensure_nats
 ensure_engine_jar
 ensure_chromium
+ensure_compose
 cd "$ROOT"
 exec node scripts/test-all.mjs "$@"
