@@ -410,8 +410,8 @@ describe(compileWorkflow.name, () => {
         flow('Inclusive_1', 'End'),
       );
       const problems = await problemsOf(spec);
-      named(problems, 'bpmn.element_unsupported', 'Script_1', 'bpmn:ScriptTask');
-      named(problems, 'bpmn.element_unsupported', 'Inclusive_1', 'bpmn:InclusiveGateway');
+      named(problems, 'bpmn.unsafe_element', 'Script_1', 'bpmn:ScriptTask', '脚本');
+      named(problems, 'bpmn.unsafe_element', 'Inclusive_1', 'bpmn:InclusiveGateway');
       named(problems, 'bpmn.task_not_external', 'Call_1');
     });
 
@@ -428,8 +428,8 @@ describe(compileWorkflow.name, () => {
       const result = await compileWorkflow(xml, OPTIONS);
       const problems = result.ok ? [] : result.problems;
       named(problems, 'bpmn.condition_script', 'F_Task_plan_Task_humanize');
-      named(problems, 'bpmn.element_unsupported', 'End', 'camunda:ExecutionListener');
-      named(problems, 'bpmn.element_unsupported', 'End', 'bpmn:SignalEventDefinition');
+      named(problems, 'bpmn.unsafe_element', 'End', 'camunda:ExecutionListener');
+      named(problems, 'bpmn.unsafe_element', 'End', 'bpmn:SignalEventDefinition');
     });
 
     it('should name an unconditioned flow out of a branch without a default', async () => {
@@ -484,7 +484,7 @@ describe(compileWorkflow.name, () => {
       spec.flows.push(flow('Start', 'Script_1'), flow('Script_1', 'End'));
       const problems = await problemsOf(spec, { agents: [] });
       expect(new Set(problems.map((p) => p.key))).toEqual(
-        new Set(['bpmn.element_unsupported', 'bpmn.agent_unknown', 'bpmn.branch_flow_unrouted']),
+        new Set(['bpmn.unsafe_element', 'bpmn.agent_unknown', 'bpmn.branch_flow_unrouted']),
       );
       expect(problems.filter((p) => p.key === 'bpmn.agent_unknown')).toHaveLength(4);
     });

@@ -6,10 +6,12 @@ import {
   DEFAULT_AGENT_TYPE,
   DEFAULT_BRANCH_TYPE,
   MISSION_REVIEW_GROUP,
+  PLATFORM_TOPICS,
   routeVariable,
 } from '@platform/contracts';
 
 import { type DiagramModel, prepareDefinitionsForEngine, readDiagram } from './diagram';
+import { gateProblemsOf } from './engine-gate';
 import { agentGraphOf, diagramProblems, type GraphOptions } from './graph';
 import { loadModdle, type Moddle, type ModdleElement } from './moddle';
 import { type DiagramProblem, problem } from './problems';
@@ -19,9 +21,10 @@ import { type DiagramProblem, problem } from './problems';
 // become external service tasks on AGENT_TOPIC, branch gateways route on `route_<gateway>`
 // variables, and the process becomes executable with a history time to live. Every problem is
 // reported (naming its element, in zh and en through the message catalogue) and then nothing is
-// produced. The engine subset is the one packages/engine lints at deploy (its README); checks that
-// need the whole graph (a parallel join behind an exclusive choice) or an expression parser stay
-// with the engine's deploy, which refuses such diagrams naming the element.
+// produced. What may reach the engine at all is the engine gate's allow-list (engine-gate.ts), the
+// same check every deploy runs; checks that need the whole graph (a parallel join behind an
+// exclusive choice) stay with the embedded engine's deploy, which refuses such diagrams naming the
+// element.
 
 /** An agent that exists: a node is its agent when the names match (as the workflow service does). */
 export interface KnownAgent {
@@ -96,79 +99,22 @@ type Element = ModdleElement & {
   [key: string]: unknown;
 };
 
-const UNSUPPORTED_ELEMENTS = new Set([
-  'bpmn:InclusiveGateway',
-  'bpmn:ComplexGateway',
-  'bpmn:CallActivity',
-  'bpmn:ScriptTask',
-  'bpmn:Transaction',
-  'bpmn:AdHocSubProcess',
-  // Agent workflows are flat: the graph, the checks and the compilation see top-level nodes only.
-  'bpmn:SubProcess',
-]);
-
-const UNSUPPORTED_EVENTS = new Set([
-  'bpmn:SignalEventDefinition',
-  'bpmn:EscalationEventDefinition',
-  'bpmn:CompensateEventDefinition',
-  'bpmn:ConditionalEventDefinition',
-  'bpmn:LinkEventDefinition',
-  'bpmn:CancelEventDefinition',
-]);
-
-const EXTERNAL_ONLY = new Set(['bpmn:ServiceTask', 'bpmn:SendTask', 'bpmn:BusinessRuleTask']);
-
-const UNSUPPORTED_EXTENSIONS = new Set([
-  'camunda:ExecutionListener',
-  'camunda:TaskListener',
-  'camunda:InputOutput',
-  'camunda:In',
-  'camunda:Out',
-  'camunda:Connector',
-]);
-
-const THROWS = new Set(['bpmn:IntermediateThrowEvent', 'bpmn:EndEvent']);
-
 function unsupported(element: ModdleElement, type: string): DiagramProblem {
   return problem(element.id ?? '', 'bpmn.element_unsupported', { type });
 }
 
-/** What the engines cannot run: the subset of packages/engine's deploy lint, per element. */
+/**
+ * What may not reach the engines: the engine gate's allow-list (engine-gate.ts, the same check the
+ * deploy runs), with the platform's topics, and one process per workflow.
+ */
 function engineProblems(definitions: Element, process: Element): DiagramProblem[] {
-  const out: DiagramProblem[] = [];
-  for (const root of definitions.rootElements ?? []) {
-    if (root.$type === 'bpmn:Process' && root !== process) out.push(unsupported(root, root.$type));
-  }
-  out.push(...extensionProblems(process, process));
-  for (const element of (process.flowElements ?? []) as Element[]) {
-    out.push(...elementProblems(element), ...extensionProblems(element, element));
-  }
-  return out;
-}
-
-function elementProblems(element: Element): DiagramProblem[] {
-  const type = element.$type;
-  if (UNSUPPORTED_ELEMENTS.has(type)) return [unsupported(element, type)];
-  if (EXTERNAL_ONLY.has(type) && (element.type !== 'external' || !element.topic)) {
-    return [problem(element.id ?? '', 'bpmn.task_not_external')];
-  }
-  const condition = element.conditionExpression as Element | undefined;
-  if (condition?.language) return [problem(element.id ?? '', 'bpmn.condition_script')];
-  return ((element.eventDefinitions ?? []) as ModdleElement[]).flatMap((definition) => {
-    const kind = definition.$type;
-    const bad =
-      UNSUPPORTED_EVENTS.has(kind) ||
-      (kind === 'bpmn:MessageEventDefinition' && THROWS.has(type)) ||
-      (kind === 'bpmn:TimerEventDefinition' && type === 'bpmn:StartEvent');
-    return bad ? [unsupported(element, kind)] : [];
-  });
-}
-
-function extensionProblems(element: Element, owner: ModdleElement): DiagramProblem[] {
-  const values = ((element.extensionElements as Element | undefined)?.values ?? []) as Element[];
-  return values
-    .filter((v) => UNSUPPORTED_EXTENSIONS.has(v.$type))
-    .map((v) => unsupported(owner, v.$type));
+  const others = (definitions.rootElements ?? []).filter(
+    (root) => root.$type === 'bpmn:Process' && root !== process,
+  );
+  return [
+    ...others.map((root) => unsupported(root, root.$type)),
+    ...gateProblemsOf(definitions, { topics: PLATFORM_TOPICS }),
+  ];
 }
 
 function agentMatches(node: AgentGraphNode, agents: readonly KnownAgent[]): boolean {

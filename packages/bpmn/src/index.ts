@@ -2,6 +2,7 @@ export * from './build';
 export * from './compile';
 export * from './descriptors';
 export * from './diagram';
+export * from './engine-gate';
 export * from './evaluate';
 export * from './graph';
 export * from './keys';

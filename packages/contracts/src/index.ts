@@ -32,6 +32,8 @@ export * from './workflow/agent-runtime';
 export * from './workflow/agent-tools';
 export * from './workflow/assistant';
 export * from './workflow/chat';
+export * from './workflow/engine-expression';
+export * from './workflow/engine-gate';
 export * from './workflow/engine-ops';
 export * from './workflow/messages';
 export * from './workflow/mission-views';

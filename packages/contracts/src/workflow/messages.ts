@@ -115,12 +115,45 @@ export const WORKFLOW_MESSAGES = {
     en: 'Element {id} ({type}) is not supported in agent workflows',
   },
   'bpmn.task_not_external': {
-    zh: '节点 {id} 必须是外部任务（camunda:type="external" 并指定 topic）',
-    en: 'Node {id} must be an external task (camunda:type="external" with a topic)',
+    zh: '节点 {element} 必须是外部任务（camunda:type="external" 并指定 topic）',
+    en: 'Node {element} must be an external task (camunda:type="external" with a topic)',
   },
   'bpmn.condition_script': {
-    zh: '连线 {id} 的条件是脚本；流程中不允许运行脚本',
-    en: 'Sequence flow {id} has a script condition; scripts are not allowed',
+    zh: '连线 {element} 的条件是脚本；流程中不允许运行脚本',
+    en: 'Sequence flow {element} has a script condition; scripts are not allowed',
+  },
+  // The engine gate (engine-gate.ts): {element} is the id and, when there is one, the name.
+  'bpmn.unsafe_element': {
+    zh: '元素 {element}：引擎不允许部署 {type}',
+    en: 'Element {element}: {type} may not be deployed to the engine',
+  },
+  'bpmn.unsafe_attribute': {
+    zh: '元素 {element}：引擎不允许部署属性 {attribute}',
+    en: 'Element {element}: the attribute {attribute} may not be deployed to the engine',
+  },
+  'bpmn.expression_not_allowed': {
+    zh: '元素 {element}：属性 {attribute} 含有表达式（${…} 或 #{…}）；只有连线条件可以使用表达式',
+    en: 'Element {element}: {attribute} holds an expression (${…} or #{…}); only sequence-flow conditions may',
+  },
+  'bpmn.expression_invalid': {
+    zh: '元素 {element}：{attribute} 的第 {position} 个字符处的“{token}”不被允许；条件只能是一个 ${…}，由变量名、数字、字符串、true/false/null、比较与逻辑运算和括号组成，不能调用方法或访问属性',
+    en: 'Element {element}: "{token}" at position {position} of {attribute} is not allowed; a condition is one ${…} of variable names, numbers, strings, true/false/null, comparisons, boolean operators and parentheses, without method calls or property access',
+  },
+  'bpmn.timer_not_literal': {
+    zh: '定时器 {element}：{attribute} 必须是 ISO 8601 时长、时间或循环（如 PT5M、2026-12-01T00:00:00Z、R3/PT10M），不能是表达式',
+    en: 'Timer {element}: {attribute} must be an ISO 8601 duration, date or cycle (e.g. PT5M, 2026-12-01T00:00:00Z, R3/PT10M), not an expression',
+  },
+  'bpmn.timer_start_not_allowed': {
+    zh: '开始事件 {element} 是定时启动事件；引擎不允许部署会自行启动的流程',
+    en: 'Start event {element} is a timer start event; processes that start themselves may not be deployed',
+  },
+  'bpmn.loop_cardinality_not_literal': {
+    zh: '元素 {element}：多实例的循环次数（loopCardinality）必须是整数，不能是表达式',
+    en: 'Element {element}: the multi-instance loop cardinality must be a whole number, not an expression',
+  },
+  'bpmn.topic_not_allowed': {
+    zh: '外部任务 {element} 的主题 {topic} 不是平台的主题（{topics}）',
+    en: "External task {element}: the topic {topic} is not one of the platform's ({topics})",
   },
   'bpmn.branch_flow_unrouted': {
     zh: '分支节点 {id} 的连线 {flow}（指向 {target}）既不是分支规则的目标，也不是默认连线',
