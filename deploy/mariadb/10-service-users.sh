@@ -36,5 +36,6 @@ SQL
 
 # PLATFORM_SECRETS_DIR: only for the deploy checks, which run this file against a test database.
 for secret in identity workflow billing notification agent engine; do
-  platform_create_service_user "${PLATFORM_SECRETS_DIR:-/run/secrets}/${secret}_db_url"
+  # A bad URL stops the first start here, before any service could run on a half-made database.
+  platform_create_service_user "${PLATFORM_SECRETS_DIR:-/run/secrets}/${secret}_db_url" || exit 1
 done
