@@ -110,3 +110,43 @@ describe('antibody CLI', () => {
     expect(sut.err).toContain('usage: antibody');
   });
 });
+
+describe('structure command', () => {
+  it('prints a PDB model of the Fv with chains H and L', async () => {
+    const file = fasta(
+      'fv.fasta',
+      `>trastuzumab VL\n${trastuzumabL.sequence}\n>trastuzumab VH\n${trastuzumabH.sequence}\n`,
+    );
+    const { code, out } = await run(
+      'structure',
+      '--exclude',
+      '1N8Z',
+      '--exclude-identity',
+      '0.95',
+      file,
+    );
+    expect(code).toBe(0);
+    expect(out).toMatch(/^REMARK 999 BUILT-IN TEMPLATE MODEL/);
+    expect(out).toMatch(/^ATOM .{16}H 104 /m);
+    expect(out).toMatch(/^ATOM .{16}L 104 /m);
+    expect(out.trimEnd().endsWith('END')).toBe(true);
+  });
+
+  it('reports a non-antibody sequence as a zh/en error on standard error, with no PDB', async () => {
+    const file = fasta(
+      'not-antibody.fasta',
+      `>lysozyme\nKVFGRCELAAAMKRHGLDNYRGYSLGNWVCAAKFESNFNTQATNRNTDGSTDYGILQINSRWWCNDGRTPGSRNLCNIPCSALLSSDITASVNCAKKIVSDGNGMNAWVAWRNRCKGTDVQAWIRGCRL\n`,
+    );
+    const { code, out, err } = await run('structure', file);
+    expect(code).toBe(1);
+    expect(out).toBe('');
+    const error = JSON.parse(err).error;
+    expect(error.code).toBe('NOT_ANTIBODY');
+    expect(error.message.zh).toBeTruthy();
+  });
+
+  it('rejects an identity threshold outside 0-1 as a usage error', async () => {
+    const file = fasta('vh.fasta', `>vh\n${trastuzumabH.sequence}\n`);
+    expect((await run('structure', '--exclude-identity', '95', file)).code).toBe(2);
+  });
+});

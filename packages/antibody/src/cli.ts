@@ -8,14 +8,17 @@ import { analyzeLiabilities } from './liabilities';
 import { numberSequence } from './numbering/number';
 import type { Scheme } from './numbering/schemes';
 import { parseFasta, type SequenceRecord } from './sequence/sequence';
+import { modelStructure } from './structure/model';
+import { loadTemplateLibrary } from './structure/templates-node';
 
-const USAGE = `usage: antibody <number|liabilities|humanize|epitopes|design> [options] FILE|-
+const USAGE = `usage: antibody <number|liabilities|humanize|epitopes|design|structure> [options] FILE|-
 
   number       IMGT/Kabat/Chothia numbering, CDRs, frameworks, closest germlines
   liabilities  sequence liabilities and developability figures
   humanize     CDR grafting onto the closest human germline framework
   epitopes     linear B-cell epitope prediction for antigen sequences
   design       CDR library design (seeded)
+  structure    Fv model from the built-in template library (prints PDB)
 
 options:
   --scheme imgt|kabat|chothia   numbering scheme (number, liabilities; default imgt)
@@ -24,12 +27,22 @@ options:
   --seed N                      PRNG seed (design; default 1)
   --min-length N                shortest epitope segment (epitopes; default 6)
   --min-votes N                 methods that must agree (epitopes; default 3)
+  --exclude-identity X          drop templates this identical (0-1) or more (structure)
+  --exclude ID,...              drop templates by PDB id (structure)
 
 Reads FASTA (or one bare sequence) from FILE, or from standard input with '-'.
-Prints a JSON array with one object per input record.`;
+Prints a JSON array with one object per input record; structure takes the heavy and light
+records (or one VHH) and prints one PDB file (errors go to standard error as JSON).`;
 
-type Command = 'number' | 'liabilities' | 'humanize' | 'epitopes' | 'design';
-const COMMANDS: Command[] = ['number', 'liabilities', 'humanize', 'epitopes', 'design'];
+type Command = 'number' | 'liabilities' | 'humanize' | 'epitopes' | 'design' | 'structure';
+const COMMANDS: Command[] = [
+  'number',
+  'liabilities',
+  'humanize',
+  'epitopes',
+  'design',
+  'structure',
+];
 const SCHEMES: Scheme[] = ['imgt', 'kabat', 'chothia'];
 
 interface Parsed {
@@ -70,10 +83,37 @@ function intOption(options: Map<string, string>, name: string): number | undefin
   return value;
 }
 
+/** `structure`: all records form one Fv (heavy and light in any order, or one VHH); prints PDB. */
+function runStructure(parsed: Parsed, records: SequenceRecord[]): number {
+  const raw = parsed.options.get('exclude-identity');
+  const excludeIdentity = raw === undefined ? undefined : Number(raw);
+  if (excludeIdentity !== undefined && !(excludeIdentity >= 0 && excludeIdentity <= 1))
+    throw new UsageError('--exclude-identity must be a number from 0 to 1');
+  if (records.length < 1 || records.length > 2)
+    throw new UsageError(
+      'structure takes one FASTA file with the heavy and light chains, or one VHH',
+    );
+  const exclude = parsed.options.get('exclude')?.split(',').filter(Boolean);
+  try {
+    const model = modelStructure(
+      { heavy: records[0].sequence, light: records[1]?.sequence },
+      loadTemplateLibrary(),
+      { excludeIdentity, exclude },
+    );
+    process.stdout.write(model.pdb);
+    return 0;
+  } catch (err) {
+    process.stderr.write(`${JSON.stringify(errorObject(err), null, 2)}\n`);
+    return 1;
+  }
+}
+
 function runRecord(parsed: Parsed, record: SequenceRecord): Record<string, unknown> {
   const { options } = parsed;
   const scheme = (options.get('scheme') ?? 'imgt') as Scheme;
   switch (parsed.command) {
+    case 'structure':
+      throw new UsageError('structure reads all records at once');
     case 'number': {
       const r = numberSequence(record.sequence, { scheme });
       return {
@@ -160,6 +200,14 @@ export async function main(argv: string[]): Promise<number> {
     }
     process.stdout.write(`${JSON.stringify([{ id: null, ...errorObject(err) }], null, 2)}\n`);
     return 1;
+  }
+  if (parsed.command === 'structure') {
+    try {
+      return runStructure(parsed, records);
+    } catch (err) {
+      process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n\n${USAGE}\n`);
+      return 2;
+    }
   }
   let failed = false;
   const out: Record<string, unknown>[] = [];

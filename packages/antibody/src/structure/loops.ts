@@ -1,0 +1,185 @@
+import { applySuperposition, superpose, type Superposition, type Vec3 } from './geometry';
+import { blosum, CDR_RANGES, type CdrRegion, positionNumber, type QueryChain } from './regions';
+import type { TemplateChain, TemplateResidue } from './templates';
+
+/**
+ * CDR loop choice from the loop database (every CDR of every usable template chain), in the manner
+ * of ABodyBuilder (Leem et al., mAbs 8:1259, 2016) and FREAD: candidates of the query's CDR length;
+ * scored by BLOSUM62 similarity over the loop and its framework stems (the canonical-class
+ * determinants of CDR1/CDR2/L3 sit in the loop and the residues flanking it; for CDR-H3 the
+ * take-off residues 105-106 and 116-117 and the stems 103-104/118-119 weigh double), minus a penalty
+ * for how badly the candidate's anchors fit the model's framework. The chosen loop is spliced by
+ * superposing its anchors (three residues either side) onto the framework's (Kabsch).
+ */
+export interface LoopChoice {
+  templateId: string;
+  identity: number;
+  /** Loop residues in the model's frame, keyed by IMGT position. */
+  residues: TemplateResidue[];
+  anchorRmsd: number;
+  /** True when no loop of the query's length was available and positions were interpolated. */
+  approximate: boolean;
+}
+
+export interface LoopSource {
+  templateId: string;
+  chain: TemplateChain;
+  byPosition: Map<string, TemplateResidue>;
+}
+
+const STEM = 3;
+const ANCHOR_PENALTY = 8;
+
+export function loopPositions(
+  chain: { residues: { position: string }[] },
+  cdr: CdrRegion,
+): string[] {
+  const [from, to] = CDR_RANGES[cdr];
+  return chain.residues
+    .map((r) => r.position)
+    .filter((p) => positionNumber(p) >= from && positionNumber(p) <= to);
+}
+
+export function anchorPositions(cdr: CdrRegion): string[] {
+  const [from, to] = CDR_RANGES[cdr];
+  const out: string[] = [];
+  for (let k = STEM; k >= 1; k--) out.push(String(from - k));
+  for (let k = 1; k <= STEM; k++) out.push(String(to + k));
+  return out;
+}
+
+function backbone(r: TemplateResidue | undefined): Vec3[] | undefined {
+  if (!r?.atoms.N || !r.atoms.CA || !r.atoms.C) return undefined;
+  return [r.atoms.N, r.atoms.CA, r.atoms.C];
+}
+
+function weight(cdr: CdrRegion, heavy: boolean, position: string): number {
+  if (cdr !== 'cdr3' || !heavy) return 1;
+  const n = positionNumber(position);
+  return [103, 104, 105, 106, 116, 117, 118, 119].includes(n) ? 2 : 1;
+}
+
+function similarity(
+  query: QueryChain,
+  cdr: CdrRegion,
+  candidate: Map<string, TemplateResidue>,
+): number {
+  const heavy = query.type === 'heavy';
+  const [from, to] = CDR_RANGES[cdr];
+  let score = 0;
+  for (const r of query.residues) {
+    const n = positionNumber(r.position);
+    if (n < from - STEM || n > to + STEM) continue;
+    const other = candidate.get(r.position);
+    if (other) score += weight(cdr, heavy, r.position) * blosum(r.aa, other.aa);
+  }
+  return score;
+}
+
+function loopIdentity(
+  query: QueryChain,
+  positions: string[],
+  candidate: TemplateResidue[],
+): number {
+  const byPos = new Map(query.residues.map((r) => [r.position, r.aa]));
+  let same = 0;
+  positions.forEach((p, k) => {
+    if (candidate[k]?.aa === byPos.get(p)) same++;
+  });
+  return positions.length ? same / positions.length : 0;
+}
+
+function anchorFit(
+  frame: Map<string, TemplateResidue>,
+  candidate: Map<string, TemplateResidue>,
+  anchors: string[],
+): Superposition | undefined {
+  const mobile: Vec3[] = [];
+  const target: Vec3[] = [];
+  for (const p of anchors) {
+    const a = backbone(candidate.get(p));
+    const b = backbone(frame.get(p));
+    if (!a || !b) continue;
+    mobile.push(...a);
+    target.push(...b);
+  }
+  return mobile.length >= 9 ? superpose(mobile, target) : undefined;
+}
+
+function moved(fit: Superposition, r: TemplateResidue, position: string): TemplateResidue {
+  const atoms: Record<string, Vec3> = {};
+  for (const [name, xyz] of Object.entries(r.atoms)) atoms[name] = applySuperposition(fit, xyz);
+  return { position, aa: r.aa, atoms };
+}
+
+/** Picks and splices the loop for one CDR onto `frame` (the model's framework residues by position). */
+export function chooseLoop(
+  query: QueryChain,
+  cdr: CdrRegion,
+  frame: Map<string, TemplateResidue>,
+  sources: LoopSource[],
+): LoopChoice | undefined {
+  const positions = loopPositions(query, cdr);
+  const anchors = anchorPositions(cdr);
+  let best:
+    { score: number; source: LoopSource; loop: TemplateResidue[]; fit: Superposition } | undefined;
+  let lengthWanted = positions.length;
+  for (let attempt = 0; attempt < 2 && !best; attempt++) {
+    for (const source of sources) {
+      const loop = loopPositions(source.chain, cdr).map(
+        (p) => source.byPosition.get(p) as TemplateResidue,
+      );
+      if (loop.length !== lengthWanted || loop.some((r) => !backbone(r))) continue;
+      const fit = anchorFit(frame, source.byPosition, anchors);
+      if (!fit) continue;
+      const score = similarity(query, cdr, source.byPosition) - ANCHOR_PENALTY * fit.rmsd;
+      if (!best || score > best.score) best = { score, source, loop, fit };
+    }
+    if (!best) lengthWanted = nearestLength(sources, cdr, positions.length);
+  }
+  if (!best) return undefined;
+  const approximate = best.loop.length !== positions.length;
+  const residues = approximate
+    ? interpolate(
+        positions,
+        best.loop.map((r) => moved(best!.fit, r, r.position)),
+      )
+    : best.loop.map((r, k) => moved(best!.fit, r, positions[k]));
+  return {
+    templateId: best.source.templateId,
+    identity: loopIdentity(query, positions, best.loop),
+    residues,
+    anchorRmsd: best.fit.rmsd,
+    approximate,
+  };
+}
+
+function nearestLength(sources: LoopSource[], cdr: CdrRegion, wanted: number): number {
+  let bestLength = -1;
+  for (const s of sources) {
+    const n = loopPositions(s.chain, cdr).length;
+    if (bestLength < 0 || Math.abs(n - wanted) < Math.abs(bestLength - wanted)) bestLength = n;
+  }
+  return bestLength;
+}
+
+/**
+ * Fits a loop of another length to the query's positions: the backbone is resampled along the
+ * loop's length (linear interpolation between neighbouring residues), so the ends stay on the stems;
+ * the side chains are rebuilt and the model marks these residues with a large error.
+ */
+function interpolate(positions: string[], loop: TemplateResidue[]): TemplateResidue[] {
+  return positions.map((position, k) => {
+    const t = positions.length === 1 ? 0 : (k * (loop.length - 1)) / (positions.length - 1);
+    const lower = loop[Math.floor(t)];
+    const upper = loop[Math.ceil(t)];
+    const f = t - Math.floor(t);
+    const atoms: Record<string, Vec3> = {};
+    for (const name of ['N', 'CA', 'C', 'O']) {
+      const a = lower.atoms[name];
+      const b = upper.atoms[name] ?? a;
+      if (a) atoms[name] = [0, 1, 2].map((i) => a[i] + f * (b[i] - a[i])) as Vec3;
+    }
+    return { position, aa: 'X', atoms };
+  });
+}
