@@ -56,6 +56,16 @@ export class HealthController {
     @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
   ) {}
 
+  /**
+   * Liveness of this process alone (Kubernetes' liveness probe, deploy/k8s): it asks nothing
+   * downstream, so an outage elsewhere marks gateways unready (GET /health) without restarting them.
+   */
+  @Get('live')
+  @Public()
+  live(): { status: Status } {
+    return { status: 'UP' };
+  }
+
   @Get()
   @Public()
   async health(@Res({ passthrough: true }) reply: FastifyReply): Promise<GatewayHealth> {
