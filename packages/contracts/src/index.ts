@@ -12,6 +12,7 @@ export * from './billing/views';
 export * from './common/envelope';
 export * from './common/errors';
 export * from './common/fields';
+export * from './common/input-safety';
 export * from './common/language';
 export * from './common/messages';
 export * from './common/request-messages';

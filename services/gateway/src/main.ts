@@ -12,7 +12,7 @@ import { AppModule, GATEWAY_CONTROLLERS } from './app.module';
 import { addAccessLog } from './common/access-log';
 import { addEnvelope } from './common/envelope';
 import { addIdempotency } from './common/idempotency';
-import { acceptEmptyJsonBody } from './common/json-body';
+import { parseJsonBodiesSafely, refuseUnsafeQueryText } from './common/json-body';
 import { LeanFastifyAdapter } from './common/lean-fastify-adapter';
 import { addOperationLog } from './common/oper-log';
 import { OperLogQueue } from './common/oper-log.queue';
@@ -50,6 +50,7 @@ export async function createGateway(env: GatewayEnv): Promise<NestFastifyApplica
   addSecurityHeaders(fastify, [ENGINE_WEBAPP_PATH]);
   addAccessLog(fastify, pino);
   addEnvelope(fastify, API_BASE);
+  refuseUnsafeQueryText(fastify, API_BASE);
   addIdempotency(fastify, app.get(GATEWAY_REDIS));
   addOperationLog(fastify, app.get(OperLogQueue), GATEWAY_CONTROLLERS, API_BASE);
   // Multipart only for the upload routes, which read their one file with its own 5 MB limit.
@@ -60,7 +61,7 @@ export async function createGateway(env: GatewayEnv): Promise<NestFastifyApplica
   await serveWebApp(fastify, env.WEB_DIST);
   await app.init();
   // After init: Nest registers its JSON parser there, and this one takes its place.
-  acceptEmptyJsonBody(fastify);
+  parseJsonBodiesSafely(fastify);
   await app.get(UserSocketHub).start(app.getHttpServer());
   app.get(OpenApiHolder).document = buildOpenApiDocument(app);
   return app;

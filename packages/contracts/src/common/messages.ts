@@ -73,6 +73,18 @@ export const MESSAGES = {
     zh: '请求内容格式错误，无法解析',
     en: 'The request body is malformed and cannot be parsed',
   },
+  'request.too_deep': {
+    zh: '请求内容嵌套过深（最多 {limit} 层）',
+    en: 'The request body is nested too deeply (at most {limit} levels)',
+  },
+  'request.invalid_text': {
+    zh: '请求中含有无效字符（空字符或无效的 UTF-8 编码）',
+    en: 'The request contains invalid characters (a NUL character or invalid UTF-8)',
+  },
+  'validation.unsafe_link': {
+    zh: '链接只能是 http(s) 地址或站内路径（以 / 开头）',
+    en: 'A link must be an http(s) address or an in-app path (starting with /)',
+  },
   'company.unrecognized_code': { zh: '无法识别的企业代码', en: 'Unrecognized company code' },
   'code.sent': { zh: '验证码已发送', en: 'Verification code sent' },
   'code.resend_wait': {

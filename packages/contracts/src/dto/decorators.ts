@@ -16,6 +16,7 @@ import {
   ValidationOptions,
 } from 'class-validator';
 
+import { findUnsafeHtmlLink, isSafeLink } from '../common/input-safety';
 import type { MessageKey } from '../common/messages';
 import {
   EMAIL_MAX,
@@ -65,6 +66,18 @@ function custom(
       validator: { validate: test },
     });
 }
+
+/** A link of an in-app message: http(s) or an in-app path, or '' for none (isSafeLink). */
+export const SafeLink = (): PropertyDecorator =>
+  custom('safeLink', 'validation.unsafe_link', (value) => value === '' || isSafeLink(value));
+
+/** Rich text whose every `href` is a safe link (the sanitiser would drop the others silently). */
+export const SafeRichTextLinks = (): PropertyDecorator =>
+  custom(
+    'safeRichTextLinks',
+    'validation.unsafe_link',
+    (value) => typeof value !== 'string' || findUnsafeHtmlLink(value) === undefined,
+  );
 
 export const Email = (): PropertyDecorator =>
   custom('email', 'validation.email', (value) => isValidEmail(value) && value.length <= EMAIL_MAX);

@@ -12,6 +12,7 @@ import {
   toBoolean,
 } from './admin/fields';
 import { PageQueryBody } from './admin/paging.dto';
+import { SafeLink } from './decorators';
 
 const OptionalFlag = (): PropertyDecorator =>
   ((target: object, key: string | symbol) => {
@@ -44,6 +45,7 @@ export class SendMessageBody {
   contentEn!: string;
 
   @OptionalText(300)
+  @SafeLink()
   link?: string;
 }
 

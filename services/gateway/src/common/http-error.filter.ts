@@ -38,6 +38,8 @@ const STATUS_BY_KEY: Partial<Record<MessageKey, number>> = {
   'request.malformed': 400,
   'http.500': 500,
   'http.timeout': 503,
+  'request.too_deep': 400,
+  'request.invalid_text': 400,
   'http.unavailable': 503,
   'http.outcome_unknown': 504,
   'request.idempotency_in_progress': 409,

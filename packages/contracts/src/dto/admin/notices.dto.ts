@@ -1,5 +1,5 @@
 import { SORT_FIELDS, STATUS_VALUES } from '../../identity/admin';
-import { MaxLen, OneOf, Required, Text } from '../decorators';
+import { MaxLen, OneOf, Required, SafeRichTextLinks, Text } from '../decorators';
 import { OptionalInt, OptionalOneOf, OptionalText, RequiredText } from './fields';
 import { PageQueryBody } from './paging.dto';
 
@@ -36,6 +36,7 @@ export class NoticeBody {
   @Required()
   @Text()
   @MaxLen(200_000)
+  @SafeRichTextLinks()
   noticeContent!: string;
 
   @OptionalOneOf(STATUS_VALUES)
