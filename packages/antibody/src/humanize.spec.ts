@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { THERAPEUTIC_CHAINS } from './fixtures/therapeutic-antibodies';
+import { chainGermlines } from './chain-germlines';
 import { humanize, KEY_POSITIONS } from './humanize';
 import { numberSequence } from './numbering/number';
 
@@ -129,5 +130,15 @@ describe(humanize.name, () => {
         expect(humanize(chain.sequence).mutations.length).toBeLessThan(straight.mutations.length);
       }
     });
+  });
+
+  it('should graft onto the acceptor chainGermlines names, the one the assistant previews', () => {
+    for (const chain of [...murine, byName('adalimumab VH')]) {
+      const named = chainGermlines(chain.sequence);
+      const sut = humanize(chain.sequence);
+
+      expect(sut.acceptor).toEqual(named.acceptor);
+      expect(sut.humanness.before.closestHumanV).toBe(named.closestHuman.gene);
+    }
   });
 });

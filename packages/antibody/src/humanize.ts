@@ -170,31 +170,7 @@ const fmt = (p: Position) => `${p.number}${p.insertion}`;
 export function humanize(sequence: string, options: HumanizeOptions = {}): HumanizationResult {
   const straight = options.strategy === 'straight-graft';
   const parent = numberSequence(sequence, { scheme: 'imgt' });
-  const kabat = renumber(parent, 'kabat');
-  const chain = parent.chainType === 'heavy' ? 'heavy' : 'light';
-  const locus = parent.chainType === 'heavy' ? 'H' : parent.chainType === 'kappa' ? 'K' : 'L';
-  const kabatOf = new Map(kabat.residues.map((r) => [r.index, r]));
-  const graft = new Set(
-    parent.residues
-      .filter((r) => r.region.startsWith('cdr') || kabatOf.get(r.index)?.region.startsWith('cdr'))
-      .map((r) => r.index),
-  );
-  const profile = frameworkProfile(parent, graft);
-  const keyWeights = new Map(
-    straight ? [] : KEY_POSITIONS[chain].map((k) => [k.imgt, 2] as [number, number]),
-  );
-  const v = pickAcceptor(
-    profile,
-    allVGermlines().filter((g) => g.species === 'human' && g.locus === locus),
-    FRAMEWORK_RANGES,
-    keyWeights,
-  );
-  const j = pickAcceptor(
-    profile,
-    allJGermlines().filter((g) => g.species === 'human' && g.locus === locus),
-    [[118, 128]],
-    keyWeights,
-  );
+  const { kabat, kabatOf, graft, chain, locus, v, j } = acceptorFor(parent, options.strategy);
   const reason = {
     zh: `框架区残基改为人胚系 ${v.germline.name} / ${j.germline.name} 的残基。`,
     en: `Framework residue set to human germline ${v.germline.name} / ${j.germline.name}.`,
@@ -265,6 +241,47 @@ function keptFor(
   const typical = (shares.get(r.residue) ?? 0) >= TYPICAL_SHARE;
   const unusual = (shares.get(to) ?? 0) < TYPICAL_SHARE;
   return typical && unusual ? ['human-typical'] : undefined;
+}
+
+export interface Acceptor {
+  v: string;
+  j: string;
+  /** Identity to the acceptor V over the framework positions outside the grafted CDRs. */
+  frameworkIdentity: number;
+}
+
+/**
+ * The human V and J germlines `humanize` grafts onto, for a chain numbered in IMGT. The assistant's
+ * preview names them through this same function, so the preview and the mission agree.
+ */
+export function chooseAcceptor(
+  parent: NumberingResult,
+  strategy: HumanizationStrategy = 'keep-key-residues',
+): Acceptor {
+  const { v, j } = acceptorFor(parent, strategy);
+  return { v: v.germline.name, j: j.germline.name, frameworkIdentity: round(v.identity) };
+}
+
+function acceptorFor(parent: NumberingResult, strategy: HumanizationStrategy | undefined) {
+  const kabat = renumber(parent, 'kabat');
+  const chain: 'heavy' | 'light' = parent.chainType === 'heavy' ? 'heavy' : 'light';
+  const locus = parent.chainType === 'heavy' ? 'H' : parent.chainType === 'kappa' ? 'K' : 'L';
+  const kabatOf = new Map(kabat.residues.map((r) => [r.index, r]));
+  const graft = new Set(
+    parent.residues
+      .filter((r) => r.region.startsWith('cdr') || kabatOf.get(r.index)?.region.startsWith('cdr'))
+      .map((r) => r.index),
+  );
+  const profile = frameworkProfile(parent, graft);
+  const keyWeights = new Map(
+    strategy === 'straight-graft'
+      ? []
+      : KEY_POSITIONS[chain].map((k) => [k.imgt, 2] as [number, number]),
+  );
+  const human = (g: Germline) => g.species === 'human' && g.locus === locus;
+  const v = pickAcceptor(profile, allVGermlines().filter(human), FRAMEWORK_RANGES, keyWeights);
+  const j = pickAcceptor(profile, allJGermlines().filter(human), [[118, 128]], keyWeights);
+  return { kabat, kabatOf, graft, chain, locus, v, j };
 }
 
 function frameworkProfile(parent: NumberingResult, graft: Set<number>): Map<number, string> {

@@ -1,5 +1,7 @@
 // Public API of the antibody toolkit. Pure TypeScript with no Node built-ins, so the web app can
 // bundle it; the command-line tool lives in cli.ts and is not exported here.
+export type { ChainGermlines } from './chain-germlines';
+export { chainGermlines } from './chain-germlines';
 export type { CdrName, DesignedVariant, DesignOptions, DesignResult } from './design';
 export { designLibrary, mulberry32 } from './design';
 export type {
@@ -12,6 +14,7 @@ export type {
 export { eminiSurfaceProbability, predictEpitopes, windowScores } from './epitopes';
 export * from './errors';
 export type {
+  Acceptor,
   BackMutation,
   HumanizationResult,
   HumanizationStrategy,
@@ -20,7 +23,7 @@ export type {
   KeyZone,
   Mutation,
 } from './humanize';
-export { humanize, KEY_POSITIONS } from './humanize';
+export { chooseAcceptor, humanize, KEY_POSITIONS } from './humanize';
 export type {
   Developability,
   DevelopabilityFigure,

@@ -254,9 +254,9 @@ export function planConversation(
   }
   const lines: string[] = [];
   if (inputs.heavy && assignment.heavy)
-    lines.push(describeRead(assignment.heavy, 'heavy', language));
+    lines.push(describeRead(assignment.heavy, 'heavy', language, job));
   if (inputs.light && assignment.light)
-    lines.push(describeRead(assignment.light, 'light', language));
+    lines.push(describeRead(assignment.light, 'light', language, job));
   if (inputs.antigen && assignment.antigen) {
     lines.push(describeRead(assignment.antigen, 'antigen', language));
   }

@@ -146,21 +146,45 @@ function species(name: string, lang: Language): string {
   return lang === 'zh' ? (zh[name] ?? name) : name;
 }
 
-/** One line describing a sequence that will be used. */
+/**
+ * One line describing a sequence that will be used: its closest germline as the numbering names it,
+ * the closest human germline for a non-human chain, and for humanization the acceptor germlines
+ * the mission will graft onto.
+ */
 export function describeRead(
   read: ReadSequence,
   role: 'heavy' | 'light' | 'antigen',
   lang: Language,
+  job?: AssistantJob,
 ): string {
   const length = read.sequence.length;
   if (role === 'antigen') {
     return lang === 'zh' ? `- 抗原：${length} 个残基` : `- Antigen: ${length} residues`;
   }
-  const germline = read.germline
-    ? lang === 'zh'
-      ? `，${species(read.germline.species, lang)}，最接近的胚系 ${read.germline.gene}`
-      : `, ${read.germline.species}, closest germline ${read.germline.gene}`
-    : '';
+  const g = read.germline;
+  const parts: string[] = [];
+  if (g) {
+    parts.push(
+      lang === 'zh'
+        ? `${species(g.species, lang)}，最接近的胚系 ${g.closest.gene}`
+        : `${g.species}, closest germline ${g.closest.gene}`,
+    );
+    if (g.species !== 'human') {
+      parts.push(
+        lang === 'zh'
+          ? `最接近的人胚系 ${g.closestHuman.gene}`
+          : `closest human germline ${g.closestHuman.gene}`,
+      );
+    }
+    if (job === 'humanization') {
+      parts.push(
+        lang === 'zh'
+          ? `人源化受体胚系 ${g.acceptor.v} / ${g.acceptor.j}`
+          : `humanization acceptor ${g.acceptor.v} / ${g.acceptor.j}`,
+      );
+    }
+  }
+  const germline = parts.map((p) => (lang === 'zh' ? `，${p}` : `, ${p}`)).join('');
   return lang === 'zh'
     ? `- ${chainName(read, lang)}：${length} 个残基${germline}`
     : `- ${capital(chainName(read, lang))}: ${length} residues${germline}`;

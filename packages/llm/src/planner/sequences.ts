@@ -1,5 +1,7 @@
 import {
   AntibodyError,
+  type ChainGermlines,
+  chainGermlines,
   type ChainType,
   cleanProteinSequence,
   type LocalizedText,
@@ -27,8 +29,11 @@ export interface ReadSequence extends FoundSequence {
   sequence: string;
   /** heavy / kappa / lambda when it numbers as an antibody variable domain, else protein. */
   kind: ChainType | 'protein';
-  /** Closest V germline and species of an antibody chain. */
-  germline?: { gene: string; species: string };
+  /**
+   * The germlines of an antibody chain, from the same function the mission's tools use
+   * (`chainGermlines` of @platform/antibody), so the preview names what the results will name.
+   */
+  germline?: ChainGermlines;
   /** Why it cannot be used (DNA, unknown letters, …), in both languages. */
   problem?: LocalizedText;
 }
@@ -361,7 +366,7 @@ export function readSequence(found: FoundSequence): ReadSequence {
       ...found,
       sequence,
       kind: numbered.chainType,
-      germline: { gene: numbered.germlines.v.gene, species: numbered.species },
+      germline: chainGermlines(numbered),
     };
   } catch (err) {
     if (err instanceof AntibodyError) return { ...found, sequence, kind: 'protein' };

@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 
 import { THERAPEUTIC_CHAINS } from '@platform/antibody/dist/fixtures/therapeutic-antibodies';
-import { AGENT_TOOL_NAMES, type NodeRunOutputView } from '@platform/contracts';
+import { AGENT_TOOL_NAMES, type Language, type NodeRunOutputView } from '@platform/contracts';
+import { planConversation } from '@platform/llm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { AgentFailure } from '../agents/agent-failure';
@@ -174,6 +175,40 @@ describe('antibody.humanize', () => {
     expect(h.humanized).toContain(h.cdrs.imgt.cdr3);
     expect(sut.summary.en).toMatch(/human germline identity \d+% → \d+%/);
   });
+});
+
+describe("the assistant's preview and the mission's results", () => {
+  // Adalimumab VH: its closest germline (IGHV3-9) is not the acceptor its framework picks, so a
+  // preview naming only the first disagreed with the humanization's result.
+  const adalimumab = chain('adalimumab VH');
+  const ask = { en: 'Please humanize this antibody', zh: '请把这个抗体人源化' };
+
+  it.each(['en', 'zh'] as Language[])(
+    'should name the germlines the mission names for the same chain (%s)',
+    async (lang) => {
+      const outcome = planConversation([
+        { role: 'user', content: `${ask[lang]}\n>VH\n${adalimumab.sequence}` },
+      ]);
+      if (outcome.kind !== 'plan') throw new Error(outcome.reply);
+      const mission = context(JSON.stringify(outcome.plan.inputs));
+
+      const numbered = await tool('antibody.number').run({}, mission);
+      const humanized = await tool('antibody.humanize').run({}, mission);
+
+      const [n] = numbered.data.chains as { germlines: { v: { gene: string } } }[];
+      const [h] = humanized.data.chains as { acceptor: { v: string; j: string } }[];
+      expect(h.acceptor.v).not.toBe(n.germlines.v.gene);
+      const preview = outcome.reply.split('\n').find((line) => line.startsWith('- '))!;
+      expect(preview).toContain(
+        lang === 'en'
+          ? `closest germline ${n.germlines.v.gene}`
+          : `最接近的胚系 ${n.germlines.v.gene}`,
+      );
+      expect(preview).toContain(`${h.acceptor.v} / ${h.acceptor.j}`);
+      expect(numbered.summary[lang]).toContain(n.germlines.v.gene);
+      expect(humanized.summary[lang]).toContain(h.acceptor.v);
+    },
+  );
 });
 
 describe('antibody.epitopes', () => {

@@ -1,6 +1,7 @@
 import {
   AntibodyError,
   type CdrName,
+  chainGermlines,
   designLibrary,
   developability,
   findLiabilities,
@@ -152,6 +153,8 @@ function numberedChain(chain: ChainInput, scheme: Scheme) {
     regions: REGIONS.filter((r) => regions[r]).map((r) => ({ name: r, ...regions[r]! })),
     cdrs,
     germlines: n.germlines,
+    // Named by the function the assistant's preview uses, so the chat and the results agree.
+    named: chainGermlines(n),
     warnings: n.warnings,
     ...(check ? { cdrCheck: check } : {}),
   };
@@ -186,7 +189,7 @@ const numberTool: AgentTool = {
     const scheme = args.scheme ?? context.inputs.scheme ?? 'imgt';
     const chains = chainsFor(args, context).map((c) => numberedChain(c, scheme));
     const line = (c: (typeof chains)[number], zh: boolean) => {
-      const v = c.germlines.v;
+      const v = c.named.closest;
       const cdrs = CDRS.map((k) => `${k.toUpperCase()} ${c.cdrs[k]?.sequence ?? '-'}`).join(', ');
       const check = c.cdrCheck
         ? zh
@@ -301,11 +304,14 @@ const liabilitiesTool: AgentTool = {
 
 // --- antibody.humanize -------------------------------------------------------------------------
 
+const kept = (c: { backMutations: { applied: boolean }[] }) =>
+  c.backMutations.filter((b) => b.applied).length;
+
 const humanizeTool: AgentTool = {
   name: AGENT_TOOLS.humanize,
   key: 'humanize',
   description:
-    'Humanize antibody chains by CDR grafting onto the closest human germline framework; returns parental and humanized sequences, germline identity before and after, mutations and suggested back-mutations.',
+    'Humanize antibody chains by CDR grafting onto a human germline framework, keeping the parent residue at Vernier, canonical-structure and VH/VL interface positions; returns parental and humanized sequences, germline identity before and after, mutations and the kept back-mutations with their reasons.',
   parameters: { type: 'object', properties: { ...SEQUENCE_ARGS } },
   async run(args, context): Promise<ToolResult> {
     const chains = chainsFor(args, context).map((chain) => {
@@ -334,8 +340,8 @@ const humanizeTool: AgentTool = {
     });
     const line = (c: (typeof chains)[number], zh: boolean) =>
       zh
-        ? `${c.id} 人胚系一致性 ${pct(c.identity.before)} → ${pct(c.identity.after)}（${c.acceptor.v}，${c.mutations.length} 处框架突变，建议回复突变 ${c.backMutations.length} 处）`
-        : `${c.id} human germline identity ${pct(c.identity.before)} → ${pct(c.identity.after)} (${c.acceptor.v}, ${c.mutations.length} framework mutations, ${c.backMutations.length} back-mutations suggested)`;
+        ? `${c.id} 人胚系一致性 ${pct(c.identity.before)} → ${pct(c.identity.after)}（受体 ${c.acceptor.v}，${c.mutations.length} 处框架突变，保留亲本关键残基 ${kept(c)} 处）`
+        : `${c.id} human germline identity ${pct(c.identity.before)} → ${pct(c.identity.after)} (acceptor ${c.acceptor.v}, ${c.mutations.length} framework mutations, ${kept(c)} key parent residues kept)`;
     return {
       summary: both(
         `人源化：${chains.map((c) => line(c, true)).join('；')}`,
