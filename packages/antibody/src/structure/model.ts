@@ -184,7 +184,13 @@ function bestPaired(usable: FvTemplate[], heavy: QueryChain, light: QueryChain) 
 
 /** Template chains of the query's kind, best framework identity first (a same-type light chain gets a small bonus). */
 function rankedChains(query: QueryChain, usable: FvTemplate[]) {
-  const chains: { id: string; chain: TemplateChain; score: number; identity: number }[] = [];
+  const chains: {
+    id: string;
+    chain: TemplateChain;
+    paired: boolean;
+    score: number;
+    identity: number;
+  }[] = [];
   for (const t of usable) {
     const chain = query.type === 'heavy' ? t.heavy : t.light;
     if (!chain) continue;
@@ -192,6 +198,7 @@ function rankedChains(query: QueryChain, usable: FvTemplate[]) {
     chains.push({
       id: t.id,
       chain,
+      paired: Boolean(t.light),
       identity: id,
       score: id + (chain.type === query.type ? 0.02 : 0),
     });
@@ -259,19 +266,27 @@ function buildChain(
     identity: round(ranked[0].identity),
     error: fwError,
   });
-  const sources: LoopSource[] = ranked.map((r) => ({
+  const source = (r: (typeof ranked)[number]): LoopSource => ({
     templateId: r.id,
     chain: r.chain,
     byPosition: residueMap(r.chain),
-  }));
+  });
+  const sources = ranked.map(source);
+  // Loops come first from chains of the query's own kind: canonical classes differ between kappa and
+  // lambda (North et al., J Mol Biol 406:228, 2011), and a VHH's CDR-H3 often packs where a VL would
+  // sit, so paired and single-domain heavy chains are kept apart.
+  const sameType = ranked
+    .filter((r) => r.chain.type === query.type && r.paired === Boolean(target))
+    .map(source);
   const loops = new Map<
     CdrRegion,
     { choice: LoopChoice; error: number; byPosition: Map<string, TemplateResidue> }
   >();
   for (const cdr of ['cdr1', 'cdr2', 'cdr3'] as const) {
-    const choice = chooseLoop(query, cdr, frame, sources);
+    const typed = chooseLoop(query, cdr, frame, sameType);
+    const choice = typed && !typed.approximate ? typed : chooseLoop(query, cdr, frame, sources);
     if (!choice) continue;
-    const error = loopError(query, cdr, choice, chainId);
+    const error = loopError(cdr, choice, chainId);
     loops.set(cdr, {
       choice,
       error,
@@ -298,21 +313,21 @@ function buildChain(
   return placed;
 }
 
-function loopError(
-  query: QueryChain,
-  cdr: CdrRegion,
-  choice: LoopChoice,
-  chainId: 'H' | 'L',
-): number {
+/**
+ * Estimated backbone error of a loop in Å. Canonical loops: from the loop's sequence identity to its
+ * template. CDR-H3: grows with length beyond 10 residues (template methods rarely find the right
+ * conformation of a long H3; compare ABodyBuilder's length-dependent H3 accuracy) and with
+ * dissimilarity. Both add the anchor misfit; a resampled loop of another length is marked far worse.
+ */
+function loopError(cdr: CdrRegion, choice: LoopChoice, chainId: 'H' | 'L'): number {
   const length = choice.residues.length;
   const dissimilar = 1 - choice.identity;
   let error =
     chainId === 'H' && cdr === 'cdr3'
-      ? 0.8 + 0.2 * Math.max(length - 4, 0) * dissimilar
+      ? 1 + (0.5 + dissimilar) * 0.35 * Math.max(length - 10, 0) ** 1.2 + dissimilar
       : 0.4 + 1.6 * dissimilar;
   error += choice.anchorRmsd;
   if (choice.approximate) error = error * 1.5 + 2;
-  void query;
   return round(error);
 }
 
@@ -357,18 +372,19 @@ function withSideChains(
 
 function remarkLines(regions: RegionReport[]): string[] {
   const lines = [
-    'BUILT-IN TEMPLATE MODEL (TEMPLATE GRAFTING AS IN ABODYBUILDER 2016), NOT A',
-    'DEEP-LEARNING PREDICTION. B-FACTOR = ESTIMATED ERROR PER RESIDUE IN ANGSTROM.',
+    'BUILT-IN TEMPLATE MODEL: TEMPLATE GRAFTING AS IN ABODYBUILDER (2016),',
+    'NOT A DEEP-LEARNING PREDICTION.',
+    'B-FACTOR = ESTIMATED ERROR PER RESIDUE IN ANGSTROM.',
     'RESIDUE NUMBERS ARE IMGT POSITIONS WITH INSERTION CODES.',
   ];
   for (const r of regions) {
     const name =
       r.region === 'orientation' ? 'VH-VL ORIENTATION' : `${r.chain} ${r.region.toUpperCase()}`;
     const length = r.length !== undefined ? ` LENGTH ${r.length}` : '';
-    const approx = r.approximate ? ' (NO LOOP OF THIS LENGTH: INTERPOLATED)' : '';
     lines.push(
-      `${name} TEMPLATE ${r.template} IDENTITY ${r.identity.toFixed(2)}${length} ERROR ${r.error.toFixed(1)} A${approx}`,
+      `${name} TEMPLATE ${r.template} IDENTITY ${r.identity.toFixed(2)}${length} ERROR ${r.error.toFixed(1)} A`,
     );
+    if (r.approximate) lines.push(`${name}: NO LOOP OF THIS LENGTH, RESAMPLED FROM ANOTHER`);
   }
   return lines;
 }
