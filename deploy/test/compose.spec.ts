@@ -12,7 +12,7 @@ import {
   processEnvOf,
   readCompose,
 } from '../checks/compose';
-import { type ComposeContext,composeProblems } from '../checks/compose-rules';
+import { type ComposeContext, composeProblems } from '../checks/compose-rules';
 import { envProblem, filledIn, SERVICE_ENV_LOADERS, strongSecret } from '../checks/service-env';
 
 const root = resolve(import.meta.dirname, '..', '..');
