@@ -1,3 +1,4 @@
+import { engineGateProblems, type GateElement, renderMessage } from '@platform/contracts';
 import { Linter, RuleDefinition, RuleReporter } from 'bpmnlint';
 
 import { checkExpressionText } from '../expressions/juel-expressions';
@@ -5,7 +6,8 @@ import { flowIndex, ModdleElement } from './bpmn-model';
 
 // The engine runs a subset of BPMN. bpmn-engine 25 / bpmn-elements 17 get some shapes wrong
 // (inclusive joins, parallel joins behind exclusive gateways) and user scripts must not run in the
-// engine process, so these rules refuse such diagrams at deploy time, naming the element.
+// engine process, so these rules refuse such diagrams at deploy time, naming the element; after
+// them, the engine gate shared with the platform refuses whatever is not on its allow-list.
 
 export type LintCode =
   | 'UNSUPPORTED_ELEMENT'
@@ -14,7 +16,8 @@ export type LintCode =
   | 'INVALID_EXPRESSION'
   | 'PARALLEL_JOIN_AFTER_EXCLUSIVE'
   | 'ONE_EXECUTABLE_PROCESS'
-  | 'INVALID_REFERENCE';
+  | 'INVALID_REFERENCE'
+  | 'NOT_ALLOWED';
 
 export interface LintProblem {
   elementId: string;
@@ -249,6 +252,24 @@ const linter = new Linter({
   },
 });
 
+/**
+ * The engine gate (contracts engine-gate.ts, issue 25): the allow-list every platform deployment
+ * passes at save and deploy, checked here again so nothing that runs code (a listener, a class, an
+ * expression outside a condition's grammar, a timer start) reaches this engine by its REST API.
+ * The 'engine' profile also lets through what the conformance suite runs (messages, errors,
+ * sub-processes), and any literal topic.
+ */
+function gateProblems(definitions: ModdleElement): LintProblem[] {
+  return engineGateProblems(definitions as unknown as GateElement, { profile: 'engine' }).map(
+    (problem) => ({
+      elementId: problem.elementId,
+      code: 'NOT_ALLOWED',
+      message: renderMessage(problem.key, 'en', problem.params),
+      messageZh: renderMessage(problem.key, 'zh', problem.params),
+    }),
+  );
+}
+
 /** Lints a parsed definitions root; returns every problem, each naming its element. */
 export async function lintBpmn(definitions: ModdleElement): Promise<LintProblem[]> {
   const results = await linter.lint(definitions);
@@ -263,7 +284,7 @@ export async function lintBpmn(definitions: ModdleElement): Promise<LintProblem[
       });
     }
   }
-  return problems;
+  return [...problems, ...gateProblems(definitions)];
 }
 
 function attr(node: ModdleElement, name: string): string | undefined {
