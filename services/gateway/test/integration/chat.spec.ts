@@ -147,8 +147,9 @@ describe('the assistant through the gateway (built-in planner)', () => {
     expect(gone.body).toEqual({ code: 404, msg: 'The conversation does not exist' });
   });
 
-  it("should refuse another user's conversation (403) and a missing one (404) on every route", async () => {
+  it("should answer another user's conversation as missing (404) on every route, like a missing one", async () => {
     const mine = await newConversation(alice, 'alice only');
+    // Refused to one who can read it but not write it (they know it exists).
     const denied = { code: 403, msg: 'You have no permission to access this data' };
     const missing = { code: 404, msg: 'The conversation does not exist' };
     const routes = (id: number) => [
@@ -157,11 +158,15 @@ describe('the assistant through the gateway (built-in planner)', () => {
       () => bob.del(`/wujie/chat/${id}`, 'en'),
       () => bob.post(`/wujie/chat/${id}/messages`, { content: 'hello' }, 'en'),
     ];
-    for (const call of routes(mine)) expect((await call()).body).toEqual(denied);
+    for (const call of routes(mine)) {
+      const res = await call();
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual(missing);
+    }
     for (const call of routes(99_999_999)) expect((await call()).body).toEqual(missing);
     // The stream route refuses before it streams: an ordinary JSON answer.
     const streamed = await say(bob, mine, { content: 'hello' }, 'en');
-    expect(streamed).toMatchObject({ contentType: expect.stringMatching(/json/), json: denied });
+    expect(streamed).toMatchObject({ contentType: expect.stringMatching(/json/), json: missing });
     // Nothing changed for alice; bob's list does not show it, even when he asks for all.
     const bobs = await bob.get('/wujie/chat/list?all=true');
     expect(bobs.body.rows.map((r: Row) => r.id)).not.toContain(mine);
@@ -190,7 +195,7 @@ describe('the assistant through the gateway (built-in planner)', () => {
     const historyOnly = await as(await signInWithMenus(stack, admin.token, [10]));
     const ownOnly = await historyOnly.get('/wujie/chat/list?all=true');
     expect(ownOnly.body).toMatchObject({ code: 200, rows: [] });
-    expect((await historyOnly.get(`/wujie/chat/${mine}/messages`, 'en')).body).toEqual(denied);
+    expect((await historyOnly.get(`/wujie/chat/${mine}/messages`, 'en')).body).toEqual(missing);
   });
 
   it('should refuse a message without content, file or patch, in the request language', async () => {

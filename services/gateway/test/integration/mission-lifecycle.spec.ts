@@ -182,13 +182,14 @@ describe('mission lifecycle through the gateway', () => {
 
   it("should not let a user rerun, reply on or review another user's mission, nor review their own", async () => {
     const bobs = await start(bob, oneAgent);
-    const denied = { code: 403, msg: 'You have no permission to access this data' };
+    // Another user's mission "does not exist" for the caller (issue 25).
+    const missing = { code: 404, msg: 'The task does not exist' };
     for (const res of [
       await alice.post(`/wujie/mission/${bobs.id}/rerun`, { nodeId: 'Task_1' }, 'en'),
       await alice.post(`/wujie/mission/${bobs.id}/reply`, { text: 'hi' }, 'en'),
     ]) {
-      expect(res.status).toBe(403);
-      expect(res.body).toEqual(denied);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual(missing);
     }
     // Review is for administrators: refused by permission, on anyone's mission.
     const own = await start(alice, oneAgent);
@@ -223,7 +224,7 @@ describe('mission lifecycle through the gateway', () => {
     await report(W.missionNodeStarted, node);
     await report(W.missionAskUser, { ...node, externalTaskId: task.id, question: '哪条链？' });
     expect(await waitFor(alice, m.id, 'user_input')).toMatchObject({ status: 'user_input' });
-    expect((await bob.post(`/wujie/mission/${m.id}/reply`, { text: 'VH' })).status).toBe(403);
+    expect((await bob.post(`/wujie/mission/${m.id}/reply`, { text: 'VH' })).status).toBe(404);
     const replied = data<{ status: string }>(
       await alice.post(`/wujie/mission/${m.id}/reply`, { text: 'VH' }),
     );

@@ -8,8 +8,8 @@ import { Conversation } from './conversation.entity';
 
 /**
  * The one place where a conversation a request names is checked against the caller, as missions
- * are: a missing (or deleted) one is 404, another user's is 403 "You have no permission to access
- * this data". Whoever sees every conversation (an administrator, or wujie:chat:everyone) reads
+ * are: a missing (or deleted) one and one the caller may not see both answer 404 "conversation not
+ * found" (a 403 would tell that it exists). Whoever sees every conversation (an administrator, or wujie:chat:everyone) reads
  * everyone's (the console's conversation history) but writes only their own: nobody speaks, renames
  * or deletes in another user's conversation.
  */
@@ -18,18 +18,23 @@ export class ConversationAccess {
   constructor(@InjectWorkflowDb() private readonly db: DataSource) {}
 
   async readable(caller: MissionCaller, id: number): Promise<Conversation> {
-    return this.check(caller, id, seesEveryConversation(caller));
+    return this.visible(caller, id);
   }
 
+  /** Only the owner writes; one who reads everyone's is told 403 (they know it exists), not 404. */
   async writable(caller: MissionCaller, id: number): Promise<Conversation> {
-    return this.check(caller, id, false);
+    const row = await this.visible(caller, id);
+    if (Number(row.ownerUserId) !== caller.userId) {
+      throw new DomainError('datascope.denied', {}, 403);
+    }
+    return row;
   }
 
-  private async check(caller: MissionCaller, id: number, anyOwner: boolean): Promise<Conversation> {
+  private async visible(caller: MissionCaller, id: number): Promise<Conversation> {
     const row = await this.db.getRepository(Conversation).findOneBy({ id, deleted: false });
-    if (!row) throw new DomainError('chat.not_found', {}, 404);
-    if (!anyOwner && Number(row.ownerUserId) !== caller.userId) {
-      throw new DomainError('datascope.denied', {}, 403);
+    const own = row && Number(row.ownerUserId) === caller.userId;
+    if (!row || !(own || seesEveryConversation(caller))) {
+      throw new DomainError('chat.not_found', {}, 404);
     }
     return row;
   }

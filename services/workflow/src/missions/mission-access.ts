@@ -25,10 +25,12 @@ export function missionCallerOf(command: { caller?: Caller }): MissionCaller {
 }
 
 /**
- * The one place where a mission a request names is checked against the caller: a missing one is
- * 404, another user's is 403 "You have no permission to access this data" (as the console's data
- * scope answers), and lists are limited to the caller's own unless they see every mission. Reading
- * (`readable*`, `scope`) is allowed to reviewers; acting (`byId`) to the owner and administrators.
+ * The one place where a mission a request names is checked against the caller: a missing one and
+ * one the caller may not see both answer 404 "mission not found", word for word (issue 25: a 403
+ * would tell that the id exists), and lists are limited to the caller's own unless they see every
+ * mission. Reading
+ * (`readable*`, `scope`) is allowed to reviewers; acting (`byId`) to the owner and administrators
+ * (a reviewer acting on another's mission, which they can see, is told 403).
  */
 @Injectable()
 export class MissionAccess {
@@ -36,8 +38,12 @@ export class MissionAccess {
 
   /** A mission the caller acts on (stop, rerun, reply). */
   async byId(caller: MissionCaller, id: number): Promise<Mission> {
-    const mission = found(await this.db.getRepository(Mission).findOneBy({ id }));
-    return allowedIf(actsOnMission(caller, Number(mission.ownerUserId)), mission);
+    const mission = this.readable(caller, await this.db.getRepository(Mission).findOneBy({ id }));
+    // A reviewer sees it (so 403, not 404) but acts only on their own.
+    if (!actsOnMission(caller, Number(mission.ownerUserId))) {
+      throw new DomainError('datascope.denied', {}, 403);
+    }
+    return mission;
   }
 
   /** A mission the caller reads (its page, its node runs) or reviews. */
@@ -72,7 +78,7 @@ function found(mission: Mission | null): Mission {
   return mission;
 }
 
+/** What the caller may not see "does not exist" for them. */
 function allowedIf(allowed: boolean, mission: Mission): Mission {
-  if (!allowed) throw new DomainError('datascope.denied', {}, 403);
-  return mission;
+  return found(allowed ? mission : null);
 }
