@@ -35,6 +35,10 @@ function check(name, cmd, cmdArgs) {
   record(name, ok ? 1 : 0, ok ? 0 : 1);
 }
 
+function hasCommand(cmd, cmdArgs) {
+  return spawnSync(cmd, cmdArgs, { stdio: 'ignore' }).status === 0;
+}
+
 function record(name, passed, failed) {
   totals.passed += passed;
   totals.failed += failed;
@@ -120,6 +124,19 @@ if (!skipChecks) {
   check('format (prettier)', 'pnpm', ['run', 'format']);
   // No import cycles between modules (type-only imports count: they tie the files' designs together).
   check('import cycles (madge)', 'pnpm', ['run', 'cycles']);
+  // The Operaton engine's own unit tests (deploy/engine: the expression manager and the condition
+  // grammar of issue 25; no Spring context, a few seconds), where Java and Maven are installed.
+  if (hasCommand('java', ['-version']) && hasCommand('mvn', ['-v'])) {
+    check('engine unit tests (mvn test)', 'mvn', [
+      '-q',
+      '-B',
+      '-f',
+      'deploy/engine/pom.xml',
+      'test',
+    ]);
+  } else {
+    console.log('\n=== check: engine unit tests skipped (no Java or Maven here)');
+  }
   // Every UI string extracted, and every one of them translated into Chinese.
   check('translations (lingui extract, zh complete)', 'pnpm', [
     '--filter',

@@ -16,3 +16,4 @@ export * from './session-store';
 export * from './transport';
 export * from './user-push';
 export * from './validation';
+export * from './write-tracking';

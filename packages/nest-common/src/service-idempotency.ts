@@ -3,6 +3,8 @@ import { DomainError, type ErrorPayload } from '@platform/contracts';
 import type Redis from 'ioredis';
 import { catchError, concatMap, from, type Observable, of, switchMap, throwError } from 'rxjs';
 
+import { commandCommitted } from './write-tracking';
+
 /** How long a repeat waits for the first run of its command before it is told "in progress". */
 const WAIT_MS = 5000;
 const POLL_MS = 100;
@@ -61,14 +63,18 @@ export class ServiceIdempotencyInterceptor implements NestInterceptor {
             return value;
           }),
           catchError((error: unknown) => {
-            // A refusal is the answer; anything else (an outage, a bug) may be tried again.
+            // A refusal is the answer; anything else (an outage, a bug) may be tried again, unless
+            // the command committed a change first: its marker then stays until it lapses, so a
+            // prompt retry is told "in progress" instead of doing the change twice.
             const settle =
               error instanceof DomainError
                 ? this.keep(key, { state: 'refused', error: error.toPayload() })
-                : this.redis.del(key).then(
-                    () => undefined,
-                    () => undefined,
-                  );
+                : commandCommitted()
+                  ? Promise.resolve()
+                  : this.redis.del(key).then(
+                      () => undefined,
+                      () => undefined,
+                    );
             return from(settle).pipe(switchMap(() => throwError(() => error)));
           }),
         );

@@ -11,6 +11,7 @@ import { RpcErrorFilter } from './rpc';
 import { ServiceIdempotencyInterceptor } from './service-idempotency';
 import { serverStrategy } from './transport';
 import { createValidationPipe } from './validation';
+import { CommittedWritesInterceptor, trackCommittedWrites } from './write-tracking';
 
 // How every service process starts: its own database created and migrated, then a Nest
 // microservice on the platform's transport with the shared validation and error mapping.
@@ -41,9 +42,12 @@ export async function listenAsService(
   });
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new RpcErrorFilter());
-  // Commands sent with an Idempotency-Key run once (issue 19).
+  // An outage after a committed write is "outcome unknown", not "unavailable" (outermost, so the
+  // idempotency record below sees which it was); commands sent with an Idempotency-Key run once.
+  trackCommittedWrites();
   const idempotency = createRedis(env, `${service}-idempotency`);
   app.useGlobalInterceptors(
+    new CommittedWritesInterceptor(),
     new ServiceIdempotencyInterceptor(idempotency, service, env.RPC_TIMEOUT_MS * 4),
   );
   app.enableShutdownHooks();

@@ -11,6 +11,7 @@ import {
   type OrderActor,
   type OrderCreatedView,
   type OrderFileKind,
+  type OrderFileUploadView,
   type OrderFileView,
   orderTransition,
   type OrderView,
@@ -35,15 +36,12 @@ import {
 } from '../payment/alipay.gateway';
 import { BILLING_CLOCK, type Clock } from './clock';
 import { ORDER_COLUMNS, type OrderRow, orderView } from './order.rows';
-import { FourEyes } from './four-eyes';
 import { PointsPrice } from './points-price';
 
 /** Who asks: the session's user, and whether they hold wujie:recharge:verify. */
 export interface OrderCaller {
   userId: number;
   /** Sees and handles every user's orders (an administrator, or a role given the permission). */
-  /** The session's user name: what the ledger records as the operator of manual points changes. */
-  userName?: string;
   verifier: boolean;
 }
 
@@ -65,7 +63,6 @@ export class OrdersService {
     private readonly ledger: LedgerService,
     private readonly price: PointsPrice,
     @Inject(BILLING_CLOCK) private readonly clock: Clock,
-    private readonly fourEyes: FourEyes,
     @Optional() @Inject(ALIPAY_GATEWAY) private readonly alipay: AlipayGateway | null,
   ) {}
 
@@ -173,12 +170,8 @@ export class OrdersService {
     options: { reason?: string; tradeNo?: string; lang?: Language } = {},
   ): Promise<OrderView> {
     await this.db.transaction(async (tx) => {
-    // Confirming a payment credits points: a second person's job unless the parameter says otherwise.
-    const confirmer =
-      action === 'adminPayed' && caller && (await this.fourEyes.enabled()) ? caller : null;
       const order = await this.locked(tx, orderId, actor === 'owner' ? caller : null);
       await this.apply(tx, order, action, actor, caller, options);
-      if (confirmer) await this.fourEyes.check(tx, Number(order.user_id), confirmer);
       // Last, inside the transaction: the table and the points check have passed (so no money goes
       // back for a refund the ledger would refuse), and a refusal rolls the whole move back.
       if (action === 'adminRefund' && paidThroughAlipay(order)) {
@@ -232,8 +225,8 @@ export class OrdersService {
    * remittance proof and the signed document while the order is unpaid; an administrator uploads
    * the invoice PDF of an order awaiting its invoice, which makes it invoiced.
    */
-  async upload(body: OrderFileUploadBody, caller: OrderCaller): Promise<void> {
-    await this.db.transaction(async (tx) => {
+  async upload(body: OrderFileUploadBody, caller: OrderCaller): Promise<OrderFileUploadView> {
+    return this.db.transaction(async (tx) => {
       const invoice = body.kind === 'invoice';
       // The invoice is the administrator's (the gateway checks the permission); the rest the owner's.
       const order = await this.locked(tx, body.orderId, invoice ? null : caller);
@@ -248,6 +241,11 @@ export class OrdersService {
       } else if (order.status !== 'pending_payment') {
         throw new DomainError('order.file_not_allowed', {}, 601);
       }
+      // The file this one replaces (the order row is locked): the gateway deletes it once stored.
+      const [previous] = (await tx.query(
+        'SELECT path FROM recharge_order_file WHERE order_id = ? AND kind = ?',
+        [body.orderId, body.kind],
+      )) as { path: string }[];
       await tx.query(
         `INSERT INTO recharge_order_file (order_id, kind, file_name, ext, size, path, uploaded_by)
          VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -264,6 +262,7 @@ export class OrdersService {
           operatorOf(caller),
         ],
       );
+      return { replacedPath: previous && previous.path !== body.path ? previous.path : null };
     });
   }
 

@@ -35,6 +35,8 @@ const STATUS_BY_CODE: Record<number, number> = {
 const STATUS_BY_KEY: Partial<Record<MessageKey, number>> = {
   'auth.too_many_requests': 429,
   'request.too_large': 413,
+  'upload.quota_exceeded': 413,
+  'upload.bad_path': 400,
   'request.malformed': 400,
   'http.500': 500,
   'http.timeout': 503,

@@ -1,6 +1,8 @@
 package platform.engine;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -9,18 +11,30 @@ import org.springframework.stereotype.Component;
 import org.operaton.bpm.engine.ProcessEngine;
 import org.operaton.bpm.engine.impl.cfg.ProcessEngineConfigurationImpl;
 import org.operaton.bpm.engine.impl.cfg.ProcessEnginePlugin;
-import org.operaton.bpm.engine.impl.el.JuelExpressionManager;
+import org.operaton.bpm.engine.impl.bpmn.parser.BpmnParseListener;
+import org.operaton.bpm.engine.impl.persistence.deploy.Deployer;
 
 import platform.engine.auth.EngineAccounts;
+import platform.engine.auth.OpsGroups;
+import platform.engine.safety.AllowListParseListener;
+import platform.engine.safety.BpmnOnlyDeployer;
+import platform.engine.safety.VariablesOnlyExpressionManager;
 
 /**
  * What the platform changes in the engine:
  * <ul>
- *   <li>expressions in deployed BPMN see process variables only, not the Spring beans of this application
- *       (the Spring integration would otherwise expose the data source, the engine configuration, …);</li>
+ *   <li>deployments hold BPMN only, and that BPMN is inside the allow-list of {@link
+ *       platform.engine.safety.BpmnAllowList} (no scripts, listeners, delegates or expressions except simple
+ *       sequence-flow conditions), refused with 400 otherwise;</li>
+ *   <li>expressions see process variables only: no Spring beans (the Spring integration would otherwise
+ *       expose the data source, the engine configuration, …), no methods, properties or functions
+ *       ({@link VariablesOnlyExpressionManager}), and stored or ad-hoc queries (Tasklist filters) evaluate
+ *       none;</li>
  *   <li>the service account ENGINE_USER exists with ENGINE_PASSWORD and is in operaton-admin (created at
  *       start, its password reset when ENGINE_PASSWORD changed; a random one when only ENGINE_TOKEN is set).
  *       No other user (no "demo") is created.</li>
+ *   <li>the operators' groups {@value OpsGroups#VIEW} and {@value OpsGroups#ADMIN} exist with their grants
+ *       (see {@link OpsGroups}).</li>
  * </ul>
  */
 @Component
@@ -37,7 +51,19 @@ public class PlatformEnginePlugin implements ProcessEnginePlugin {
   @Override
   public void preInit(ProcessEngineConfigurationImpl configuration) {
     configuration.setBeans(new HashMap<>());
-    configuration.setExpressionManager(new JuelExpressionManager(configuration.getBeans()));
+    configuration.setExpressionManager(new VariablesOnlyExpressionManager());
+    configuration.setEnableExpressionsInAdhocQueries(false);
+    configuration.setEnableExpressionsInStoredQueries(false);
+    List<BpmnParseListener> parseListeners = new ArrayList<>();
+    if (configuration.getCustomPreBPMNParseListeners() != null) {
+      parseListeners.addAll(configuration.getCustomPreBPMNParseListeners());
+    }
+    parseListeners.add(0, new AllowListParseListener());
+    configuration.setCustomPreBPMNParseListeners(parseListeners);
+    List<Deployer> deployers = new ArrayList<>();
+    if (configuration.getCustomPreDeployers() != null) deployers.addAll(configuration.getCustomPreDeployers());
+    deployers.add(0, new BpmnOnlyDeployer());
+    configuration.setCustomPreDeployers(deployers);
   }
 
   @Override
@@ -61,6 +87,7 @@ public class PlatformEnginePlugin implements ProcessEnginePlugin {
 
   private void ensureServiceAccount(ProcessEngine engine) {
     EngineAccounts.ensureAdminGroup(engine);
+    OpsGroups.ensure(engine);
     // With ENGINE_TOKEN alone the account gets a password nobody knows, so a password set earlier no
     // longer opens the webapps' sign-in (Cockpit is then reached through the gateway only).
     String password = settings.password() != null ? settings.password() : EngineSettings.randomSecret();

@@ -1,0 +1,147 @@
+import 'reflect-metadata';
+
+import { randomBytes } from 'node:crypto';
+
+import { Controller, type DynamicModule, type INestMicroservice, Module } from '@nestjs/common';
+import { type ClientProxy, MessagePattern } from '@nestjs/microservices';
+import { DomainError } from '@platform/contracts';
+import { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+
+import { dropDatabase, ensureDatabase } from './database';
+import { baseEnvShape, loadEnv } from './env';
+import { callService } from './rpc';
+import { listenAsService } from './service-main';
+import { createRpcClient } from './transport';
+
+// A real service (listenAsService: transport, filters, interceptors) on a real database. Its handlers
+// meet an outage (an error with a socket code, as a Redis or MySQL client raises it) before or after
+// writing; only one that has committed nothing may be answered "temporarily unavailable" (503).
+
+const base = process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
+const databaseUrl = `${base}/t_writes_${process.pid}_${randomBytes(3).toString('hex')}`;
+const dataSource = new DataSource({ type: 'mysql', url: databaseUrl });
+const env = loadEnv(z.object(baseEnvShape), {
+  NAMESPACE: `writes${process.pid}${randomBytes(2).toString('hex')}`,
+  LOG_LEVEL: 'silent',
+  RPC_TIMEOUT_MS: '5000',
+});
+
+function outage(): Error {
+  return Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:6379'), { code: 'ECONNREFUSED' });
+}
+
+const insertProbe = (
+  runner: { query(sql: string, params: unknown[]): Promise<unknown> },
+  name: string,
+) => runner.query('INSERT INTO probe (name) VALUES (?)', [name]);
+
+@Controller()
+class ProbeController {
+  @MessagePattern('probe.outage_first')
+  async outageFirst(): Promise<never> {
+    await dataSource.query('SELECT 1');
+    throw outage();
+  }
+
+  @MessagePattern('probe.write_then_outage')
+  async writeThenOutage(command: { name: string }): Promise<never> {
+    await insertProbe(dataSource, command.name);
+    throw outage();
+  }
+
+  @MessagePattern('probe.commit_then_outage')
+  async commitThenOutage(command: { name: string }): Promise<never> {
+    await dataSource.transaction((tx) => insertProbe(tx, command.name));
+    throw outage();
+  }
+
+  @MessagePattern('probe.outage_inside_transaction')
+  async outageInsideTransaction(command: { name: string }): Promise<never> {
+    await dataSource.transaction(async (tx) => {
+      await insertProbe(tx, command.name);
+      throw outage();
+    });
+    throw new Error('unreachable');
+  }
+}
+
+@Module({ controllers: [ProbeController] })
+class ProbeModule {}
+
+let app: INestMicroservice;
+let client: ClientProxy;
+
+async function answerOf(pattern: string, payload: Record<string, unknown>): Promise<DomainError> {
+  return callService(client, pattern, payload, 10_000).then(
+    () => {
+      throw new Error(`${pattern} answered`);
+    },
+    (error: unknown) => error as DomainError,
+  );
+}
+
+async function probes(name: string): Promise<number> {
+  const [row] = await dataSource.query('SELECT COUNT(*) AS n FROM probe WHERE name = ?', [name]);
+  return Number(row.n);
+}
+
+beforeAll(async () => {
+  await ensureDatabase(databaseUrl);
+  await dataSource.initialize();
+  await dataSource.query(
+    'CREATE TABLE probe (id INT AUTO_INCREMENT PRIMARY KEY, name VARCHAR(64))',
+  );
+  app = await listenAsService({ module: ProbeModule } as DynamicModule, env, 'probe');
+  client = createRpcClient(env);
+  await client.connect();
+}, 60_000);
+
+afterAll(async () => {
+  await client?.close();
+  await app?.close();
+  await dataSource.destroy();
+  await dropDatabase(databaseUrl);
+});
+
+describe('an outage met by a command', () => {
+  it('should be "temporarily unavailable" when nothing was committed', async () => {
+    expect(await answerOf('probe.outage_first', {})).toMatchObject({
+      key: 'http.unavailable',
+      code: 503,
+    });
+    const rolledBack = await answerOf('probe.outage_inside_transaction', { name: 'rolled-back' });
+    expect(rolledBack).toMatchObject({ key: 'http.unavailable', code: 503 });
+    expect(await probes('rolled-back')).toBe(0);
+  });
+
+  it('should be "outcome unknown" after a write outside a transaction', async () => {
+    const answer = await answerOf('probe.write_then_outage', { name: 'autocommit' });
+    expect(answer).toMatchObject({ key: 'http.outcome_unknown', code: 504 });
+    expect(await probes('autocommit')).toBe(1);
+  });
+
+  it('should be "outcome unknown" after a committed transaction', async () => {
+    const answer = await answerOf('probe.commit_then_outage', { name: 'committed' });
+    expect(answer).toMatchObject({ key: 'http.outcome_unknown', code: 504 });
+    expect(await probes('committed')).toBe(1);
+  });
+
+  it('should not run the command again for a prompt retry with the same Idempotency-Key', async () => {
+    const command = { name: 'keyed', idempotencyKey: 'k-1', caller: { userId: 7 } };
+    expect(await answerOf('probe.commit_then_outage', command)).toMatchObject({ code: 504 });
+    const retry = await answerOf('probe.commit_then_outage', command);
+    expect(retry).toMatchObject({ key: 'request.idempotency_in_progress' });
+    expect(await probes('keyed')).toBe(1);
+  }, 20_000);
+
+  it('should keep each command its own record when commands interleave', async () => {
+    const answers = await Promise.all([
+      answerOf('probe.outage_first', {}),
+      answerOf('probe.commit_then_outage', { name: 'interleaved' }),
+      answerOf('probe.outage_first', {}),
+    ]);
+    expect(answers.map((a) => a.code)).toEqual([503, 504, 503]);
+  });
+});
