@@ -41,7 +41,7 @@ describe('fault suite', () => {
     await platform?.stop();
     const lines = figures.map(
       (f) =>
-        `${f.fault.padEnd(34)} ${f.servingAgainS.toFixed(1).padStart(5)} s  ${String(f.failed).padStart(4)}/${String(f.requests).padEnd(5)} failed  writes: ${f.integrity.acknowledged} acknowledged (${f.integrity.acknowledgedComplete} present and complete), ${f.integrity.refused} refused (${f.integrity.refusedOnceAfterRetry} done once with their key${f.integrity.notReplayed ? `, ${f.integrity.notReplayed} of them without the first answer replayed` : ''}), problems ${f.integrity.problems.length}${f.messages.length ? `\n${' '.repeat(36)}${f.messages.join(`\n${' '.repeat(36)}`)}` : ''}`,
+        `${f.fault.padEnd(34)} ${f.servingAgainS.toFixed(1).padStart(5)} s  ${String(f.failed).padStart(4)}/${String(f.requests).padEnd(5)} failed  writes: ${f.integrity.acknowledged} acknowledged (${f.integrity.acknowledgedComplete} present and complete), ${f.integrity.refused} refused (${f.integrity.unavailableAbsent} answered 503 and absent; ${f.integrity.refusedOnceAfterRetry} done once with their key${f.integrity.notReplayed ? `, ${f.integrity.notReplayed} of them without the first answer replayed` : ''}), problems ${f.integrity.problems.length}${f.messages.length ? `\n${' '.repeat(36)}${f.messages.join(`\n${' '.repeat(36)}`)}` : ''}`,
     );
     console.log(
       `\nfault                              serving  failed requests  integrity\n${lines.join('\n')}\n`,

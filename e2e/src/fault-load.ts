@@ -159,6 +159,8 @@ export interface Integrity {
   acknowledged: number;
   acknowledgedComplete: number;
   refused: number;
+  /** Writes answered 503 that were indeed not done (checked before they are sent again). */
+  unavailableAbsent: number;
   /** Refused writes sent again with their key that now exist exactly once. */
   refusedOnceAfterRetry: number;
   /**
@@ -203,6 +205,13 @@ export async function checkIntegrity(
 ): Promise<Integrity> {
   const refused = writes.filter((write) => !write.acknowledged);
   const problems: string[] = [];
+  // 503 promises that nothing was done: before any retry, none of those writes may exist.
+  const unavailable = refused.filter((write) => write.answer.startsWith('503 '));
+  const doneAnyway = await usersOf(
+    platform,
+    unavailable.map((write) => write.userName),
+  );
+  for (const name of doneAnyway.keys()) problems.push(`${name}: answered 503, but created`);
   const alreadyExists = new Set<string>();
   for (const write of refused) {
     let answer: Answer | undefined;
@@ -247,6 +256,7 @@ export async function checkIntegrity(
     acknowledged: writes.length - refused.length,
     acknowledgedComplete,
     refused: refused.length,
+    unavailableAbsent: unavailable.length - doneAnyway.size,
     refusedOnceAfterRetry,
     notReplayed: [...alreadyExists].filter((name) => users.get(name)?.rows === 1).length,
     problems,

@@ -278,11 +278,34 @@ describe('antibody.structure', () => {
   });
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
-  it('should give a clear result in both languages when no predictor is configured', async () => {
+  it('should answer with the built-in template model, saying so, when no predictor is configured', async () => {
     const sut = await tool('antibody.structure').run({}, context(pair));
-    expect(sut.data).toMatchObject({ configured: false });
-    expect(sut.summary.en).toMatch(/^No structure predictor is configured/);
-    expect(sut.summary.zh).toMatch(/^未配置结构预测服务/);
+    expect(sut.data).toMatchObject({
+      configured: false,
+      predictor: 'built-in-template',
+      format: 'pdb',
+    });
+    expect(sut.summary.en).toMatch(/^Built-in template model \(not a deep-learning prediction\)/);
+    expect(sut.summary.en).toMatch(/H CDR3 \d+\.\d Å/);
+    expect(sut.summary.zh).toMatch(/^内置模板建模完成/);
+    const pdb = String(sut.data.pdb);
+    expect(pdb).toMatch(/^REMARK 999 BUILT-IN TEMPLATE MODEL/);
+    expect(pdb).toMatch(/^ATOM .{16}H 104 /m);
+    expect(pdb).toMatch(/^ATOM .{16}L 104 /m);
+    const regions = sut.data.regions as { chain: string; region: string; error: number }[];
+    expect(regions.map((r) => `${r.chain}:${r.region}`)).toEqual(
+      expect.arrayContaining(['H:framework', 'H:cdr3', 'L:framework', 'L:cdr3']),
+    );
+    expect(regions.every((r) => r.error > 0)).toBe(true);
+  });
+
+  it('should fail in both languages, not retried, when the built-in modeller gets no heavy chain', async () => {
+    const failure = await tool('antibody.structure')
+      .run({ light: VL.sequence }, context(''))
+      .catch((e: unknown) => e);
+    expect(failure).toMatchObject({ retryable: false });
+    expect((failure as AgentFailure).text.en).toMatch(/one heavy and one light chain/);
+    expect((failure as AgentFailure).text.zh).toMatch(/重链/);
   });
 
   it('should send the pair to the configured predictor and return its PDB', async () => {
@@ -290,7 +313,12 @@ describe('antibody.structure', () => {
     expect(bodies.at(-1)).toEqual(
       expect.objectContaining({ heavy: VH.sequence, light: VL.sequence }),
     );
-    expect(sut.data).toMatchObject({ configured: true, atoms: 1, format: 'pdb' });
+    expect(sut.data).toMatchObject({
+      configured: true,
+      predictor: 'external',
+      atoms: 1,
+      format: 'pdb',
+    });
     expect(String(sut.data.pdb)).toContain('ATOM');
   });
 

@@ -15,6 +15,7 @@ import {
   type Scheme,
   type Segment,
 } from '@platform/antibody';
+import { modelWithBuiltInTemplates } from '@platform/antibody/node';
 import { AGENT_TOOLS } from '@platform/contracts';
 
 import { AgentFailure, both } from '../agents/agent-failure';
@@ -450,11 +451,72 @@ const designTool: AgentTool = {
 
 // --- antibody.structure ------------------------------------------------------------------------
 
+interface ChainRow {
+  id: string;
+  label: string;
+  length: number;
+}
+
+const REGION_NAMES: Record<string, { zh: string; en: string }> = {
+  framework: { zh: '框架', en: 'framework' },
+  orientation: { zh: 'VH-VL 取向', en: 'VH-VL orientation' },
+  cdr1: { zh: 'CDR1', en: 'CDR1' },
+  cdr2: { zh: 'CDR2', en: 'CDR2' },
+  cdr3: { zh: 'CDR3', en: 'CDR3' },
+};
+
+/**
+ * No external predictor configured: the toolkit's built-in template modeller (ABodyBuilder-style
+ * grafting on public PDB structures) answers, and says so, with its estimated error per region.
+ */
+function builtInModel(
+  heavy: ChainInput | undefined,
+  light: ChainInput | undefined,
+  chainRows: ChainRow[],
+): ToolResult {
+  const model = toolkit(AGENT_TOOLS.structure, () =>
+    modelWithBuiltInTemplates({ heavy: heavy?.sequence, light: light?.sequence }),
+  );
+  const atoms = model.pdb.split('\n').filter((l) => l.startsWith('ATOM')).length;
+  const regions = model.regions.map((r) => ({
+    chain: r.chain,
+    region: r.region,
+    template: r.template,
+    identity: r.identity,
+    error: r.error,
+  }));
+  const errors = (lang: 'zh' | 'en') =>
+    model.regions
+      .filter((r) => r.region !== 'orientation')
+      .map((r) => `${r.chain} ${REGION_NAMES[r.region][lang]} ${r.error.toFixed(1)} Å`)
+      .join(lang === 'zh' ? '，' : ', ');
+  const ids = chainRows.map((c) => c.id).join(' + ');
+  return {
+    summary: both(
+      `内置模板建模完成（非深度学习预测）：${ids}，${atoms} 个原子（PDB）。各区域估计误差：${errors('zh')}`,
+      `Built-in template model (not a deep-learning prediction) of ${ids}: ${atoms} atoms (PDB). Estimated error per region: ${errors('en')}`,
+    ),
+    data: {
+      configured: false,
+      predictor: 'built-in-template',
+      method: {
+        zh: '内置模板建模：按序列相似度从公开 PDB 抗体结构中选取框架、VH-VL 取向和 CDR 环（ABodyBuilder 2016 方法）',
+        en: 'Built-in template model: framework, VH-VL orientation and CDR loops taken from public PDB antibody structures by sequence similarity (the ABodyBuilder 2016 method)',
+      },
+      format: 'pdb',
+      chains: chainRows,
+      atoms,
+      regions,
+      pdb: model.pdb,
+    },
+  };
+}
+
 const structureTool: AgentTool = {
   name: AGENT_TOOLS.structure,
   key: 'structure',
   description:
-    'Predict the 3D structure of an antibody Fv (heavy and/or light chain) with the configured structure predictor; returns PDB text.',
+    'Predict the 3D structure of an antibody Fv (heavy and light chain, or one VHH) with the configured structure predictor, or with the built-in template modeller when none is configured; returns PDB text (the built-in model gives an estimated error per region).',
   parameters: { type: 'object', properties: { ...SEQUENCE_ARGS } },
   async run(args, context): Promise<ToolResult> {
     const chains = chainsFor(args, context);
@@ -463,31 +525,36 @@ const structureTool: AgentTool = {
     const chainRows = [heavy, light]
       .filter((c): c is ChainInput => !!c)
       .map((c) => ({ id: c.id, label: c.label, length: c.sequence.length }));
-    try {
-      const p = await predictStructure(
-        { heavy: heavy?.sequence, light: light?.sequence },
-        context.structure,
-      );
-      return {
-        summary: both(
-          `结构预测完成：${chainRows.map((c) => c.id).join(' + ')}，${p.atoms} 个原子（PDB）`,
-          `Structure predicted for ${chainRows.map((c) => c.id).join(' + ')}: ${p.atoms} atoms (PDB)`,
-        ),
-        data: { configured: true, format: 'pdb', chains: chainRows, atoms: p.atoms, pdb: p.pdb },
-      };
-    } catch (error) {
-      if (error instanceof AntibodyError && error.code === 'STRUCTURE_PREDICTOR_NOT_CONFIGURED') {
-        return {
-          summary: error.text,
-          data: { configured: false, chains: chainRows, message: error.text },
-        };
-      }
-      return toolkit(AGENT_TOOLS.structure, () => {
-        throw error;
-      });
-    }
+    if (!context.structure.url) return builtInModel(heavy, light, chainRows);
+    const p = await toolkitAsync(() =>
+      predictStructure({ heavy: heavy?.sequence, light: light?.sequence }, context.structure),
+    );
+    return {
+      summary: both(
+        `结构预测完成：${chainRows.map((c) => c.id).join(' + ')}，${p.atoms} 个原子（PDB）`,
+        `Structure predicted for ${chainRows.map((c) => c.id).join(' + ')}: ${p.atoms} atoms (PDB)`,
+      ),
+      data: {
+        configured: true,
+        predictor: 'external',
+        format: 'pdb',
+        chains: chainRows,
+        atoms: p.atoms,
+        pdb: p.pdb,
+      },
+    };
   },
 };
+
+async function toolkitAsync<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    return toolkit(AGENT_TOOLS.structure, () => {
+      throw error;
+    });
+  }
+}
 
 /** Every built-in tool; the registry's test walks AGENT_TOOL_NAMES against it. */
 export const ANTIBODY_TOOLS: readonly AgentTool[] = [

@@ -5,21 +5,29 @@ import { loadGatewayEnv } from '../config/env';
 import { AntibodyController } from './antibody.controller';
 
 const request = (lang: string) => ({ query: { lang }, headers: {} }) as never;
+// Trastuzumab VH and VL (DrugBank DB00072).
+const HEAVY =
+  'EVQLVESGGGLVQPGGSLRLSCAASGFNIKDTYIHWVRQAPGKGLEWVARIYPTNGYTRYADSVKGRFTISADTSKNTAYLQMNSLRAEDTAVYYCSRWGGDGFYAMDYWGQGTLVTVSS';
+const LIGHT =
+  'DIQMTQSPSSLSASVGDRVTITCRASQDVNTAVAWYQQKPGKAPKLLIYSASFLYSGVPSRFSGSRSGTDFTLTISSLQPEDFATYYCQQHYTTPPTFGQGTKVEIK';
 
 describe(AntibodyController.name, () => {
-  it('should say in both languages that no predictor is configured when the URL is unset', async () => {
+  it('should answer with the built-in template model when no predictor URL is set', async () => {
     const sut = new AntibodyController(loadGatewayEnv({}));
-    const failure = await sut.structure(request('en'), { heavy: 'EVQLVESGG' }).catch((e) => e);
-    expect(toErrorResponse(failure, 'en')).toEqual({
-      status: 200,
-      body: {
-        code: 500,
-        msg: 'The structure predictor is not configured (STRUCTURE_PREDICTOR_URL), please contact the administrator',
-      },
-    });
-    expect(toErrorResponse(failure, 'zh').body.msg).toBe(
-      '未配置结构预测服务（STRUCTURE_PREDICTOR_URL），请联系管理员',
-    );
+    const answer = await sut.structure(request('en'), { heavy: HEAVY, light: LIGHT });
+    expect(answer.predictor).toBe('built-in-template');
+    expect(answer.pdb).toMatch(/^REMARK 999 BUILT-IN TEMPLATE MODEL/);
+    expect(answer.pdb).toMatch(/^ATOM .{16}L 104 /m);
+    expect(answer.atoms).toBeGreaterThan(1500);
+    expect(answer.regions?.map((r) => `${r.chain}:${r.region}`)).toContain('H:cdr3');
+  });
+
+  it("should report the built-in modeller's input error in the request language", async () => {
+    const sut = new AntibodyController(loadGatewayEnv({}));
+    const failure = await sut
+      .structure(request('zh'), { heavy: LIGHT, light: LIGHT })
+      .catch((e) => e);
+    expect(toErrorResponse(failure, 'zh').body.msg).toMatch(/^结构建模需要一条重链和一条轻链/);
   });
 
   it('should refuse a predictor URL that is not a URL at start-up', () => {
