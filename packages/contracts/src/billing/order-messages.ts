@@ -4,6 +4,10 @@ export const ORDER_MESSAGES = {
   'order.cancelled': { zh: '订单已取消', en: 'Order cancelled' },
   'order.completed': { zh: '订单已完成', en: 'Order completed' },
   'order.not_found': { zh: '订单不存在', en: 'The order does not exist' },
+  'order.four_eyes': {
+    zh: '不能确认自己的订单，也不能确认您调整过其积分的用户的订单，请由另一位管理员确认',
+    en: 'You cannot confirm your own order, nor that of a user whose points you changed: another administrator must confirm it',
+  },
   'order.recharge_failed': { zh: '充值失败', en: 'Top-up failed' },
   'order.payment_error': {
     zh: '支付出现错误，请重新扫码支付',

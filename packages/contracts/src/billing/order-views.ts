@@ -82,6 +82,18 @@ export interface RemittanceAccountView {
   bankName: string;
   accountName: string;
   accountNumber: string;
+/**
+ * The parameter turning "four eyes" on orders off ('false'; on when unset or anything else): an
+ * administrator may not confirm the payment of their own order, nor of a user whose points they
+ * changed by hand (issue 25). Off is for a one-person operation.
+ */
+export const FOUR_EYES_CONFIG_KEY = 'billing.four_eyes.enabled';
+
+/** Whether the four-eyes rule holds for a parameter value: only an explicit off turns it off. */
+export function fourEyesEnabled(value: string | null | undefined): boolean {
+  return !['false', '0', 'off', 'no'].includes((value ?? '').trim().toLowerCase());
+}
+
   /** Further details (branch, SWIFT code …), or the whole parameter when it is plain text; '' if none. */
   note: string;
 }

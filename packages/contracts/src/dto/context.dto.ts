@@ -47,6 +47,11 @@ export class Caller {
   @IsInt()
   companyId?: number | null;
 
+  /** The session's user name (billing: the operator its manual points changes are recorded under). */
+  @IsOptional()
+  @IsString()
+  userName?: string;
+
   /** The session's administrator flag (role admin or user 1): services scope records by it. */
   @IsOptional()
   @IsBoolean()

@@ -38,6 +38,7 @@ function callerOf(caller: Caller | undefined): OrderCaller {
   if (!caller) throw new DomainError('auth.session_invalid', {}, 401);
   return {
     userId: caller.userId,
+    userName: caller.userName,
     verifier: hasPermission(caller.permissions, PERMISSIONS.wujie.recharge.verify),
   };
 }

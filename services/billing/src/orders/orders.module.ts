@@ -5,6 +5,7 @@ import { IdentityClient } from '../identity/identity-client';
 import { LedgerService } from '../ledger/ledger.service';
 import { ALIPAY_GATEWAY, AlipaySdkGateway } from '../payment/alipay.gateway';
 import { BILLING_CLOCK, systemClock } from './clock';
+import { FourEyes } from './four-eyes';
 import { OrderExpiry } from './order-expiry';
 import { OrdersController } from './orders.controller';
 import { OrdersService } from './orders.service';
@@ -39,6 +40,7 @@ export class OrdersModule {
         LedgerService,
         IdentityClient,
         PointsPrice,
+        FourEyes,
         OrdersService,
         PayConfig,
         OrderExpiry,

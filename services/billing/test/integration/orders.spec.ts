@@ -628,3 +628,73 @@ describe('Alipay face-to-face payment (signed double)', () => {
     expect(await credits(orderNo)).toEqual({ count: 2, points: 0 });
   });
 });
+
+describe('four eyes on orders (issue 25)', () => {
+  const FOUR_EYES = 'billing.four_eyes.enabled';
+  const REFUSED = {
+    code: 500,
+    msg: 'You cannot confirm your own order, nor that of a user whose points you changed: another administrator must confirm it',
+  };
+
+  async function setFourEyes(enabled: boolean) {
+    await stack.db.query(`UPDATE sys_config SET config_value = ? WHERE config_key = ?`, [
+      String(enabled),
+      FOUR_EYES,
+    ]);
+    await stack.redis.del(stack.key(`sys_config:${FOUR_EYES}`));
+  }
+
+  /** An order of `token`'s user, proof uploaded and said paid: waiting for an administrator. */
+  async function awaitingVerification(token: string) {
+    const created = await createOrder(token);
+    expect((await upload('proof', token, created.orderId)).body.code).toBe(200);
+    const paid = await post('/wujie/order/user/payed', token, { orderId: created.orderId });
+    expect(paid.body.code).toBe(200);
+    return created;
+  }
+
+  it('should refuse an administrator confirming their own order, and let another verifier do it', async () => {
+    const { orderId, orderNo, points } = await awaitingVerification(admin);
+    const own = await post('/wujie/order/admin/payed', admin, { orderId });
+    expect(own.body).toEqual(REFUSED);
+    const zh = await api(stack)
+      .post('/prod-api/wujie/order/admin/payed?lang=zh')
+      .set('Authorization', `Bearer ${admin}`)
+      .set('repeatSubmit', 'false')
+      .send({ orderId });
+    expect(zh.body.msg).toContain('另一位管理员');
+    expect((await order(orderId)).status).toBe('pending_verification');
+    expect(await credits(orderNo)).toEqual({ count: 0, points: 0 });
+
+    const other = await post('/wujie/order/admin/payed', await verifierToken(), { orderId });
+    expect(other.body.code).toBe(200);
+    expect(await credits(orderNo)).toEqual({ count: 1, points });
+  });
+
+  it('should refuse an administrator confirming the order of a user whose points they changed', async () => {
+    const carol = await registerByPhone(stack);
+    const { orderId } = await awaitingVerification(carol.token);
+    const carolId = (await order(orderId)).userId;
+    const change = await post('/wujie/order/points/admin/change', admin, {
+      userId: carolId,
+      points: 5,
+      reason: 'goodwill',
+    });
+    expect(change.body.code, JSON.stringify(change.body)).toBe(200);
+    expect((await post('/wujie/order/admin/payed', admin, { orderId })).body).toEqual(REFUSED);
+    const other = await post('/wujie/order/admin/payed', await verifierToken(), { orderId });
+    expect(other.body.code).toBe(200);
+  });
+
+  it('should let one administrator confirm their own order when the parameter is off', async () => {
+    const { orderId } = await awaitingVerification(admin);
+    await setFourEyes(false);
+    try {
+      const res = await post('/wujie/order/admin/payed', admin, { orderId });
+      expect(res.body.code, JSON.stringify(res.body)).toBe(200);
+      expect((await order(orderId)).status).toBe('completed');
+    } finally {
+      await setFourEyes(true);
+    }
+  });
+});

@@ -62,6 +62,7 @@ export function commandFrom<T>(request: FastifyRequest, body: T): CommandPayload
     caller: session
       ? {
           userId: session.userId,
+          userName: session.userName,
           tokenId: session.tokenId,
           companyId: session.companyId,
           admin: session.admin,

@@ -21,6 +21,7 @@ import { BillingRewards1764600500000 } from './migrations/1764600500000-BillingR
 import { MissionPrice1764600600000 } from './migrations/1764600600000-MissionPrice';
 import { RemittanceAccount1764600700000 } from './migrations/1764600700000-RemittanceAccount';
 import { ChatEveryonePermission1764800000000 } from './migrations/1764800000000-ChatEveryonePermission';
+import { FourEyesParameter1764925000000 } from './migrations/1764925000000-FourEyesParameter';
 import { UploadQuotaParameter1764950000000 } from './migrations/1764950000000-UploadQuotaParameter';
 
 /** Migrations in order; listed explicitly so the build needs no file globbing. */
@@ -44,6 +45,7 @@ export const IDENTITY_MIGRATIONS = [
   MissionPrice1764600600000,
   RemittanceAccount1764600700000,
   ChatEveryonePermission1764800000000,
+  FourEyesParameter1764925000000,
   UploadQuotaParameter1764950000000,
 ];
 

@@ -1,17 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Anchor, Badge, Button, Text } from '@mantine/core';
+import { Badge, Button, Text } from '@mantine/core';
 import { type MessageType, PERMISSIONS as P } from '@platform/contracts';
 import { IconChecks, IconMailOpened, IconSend } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
-import { AppLink } from '../../components/AppLink';
 import { IconButton } from '../../components/IconButton';
 import { hasPermi, useSession } from '../../lib/auth';
 import { notify } from '../../lib/notify';
 import { onMessagePush } from '../../lib/socket';
 import { CrudPage } from '../admin/components/CrudPage';
 import { formatTime } from '../mission/mission-format';
+import { MessageTitle } from './components/MessageTitle';
 import { SendMessageDialog } from './components/SendMessageDialog';
 import {
   localized,
@@ -93,13 +93,7 @@ export function MessagesPage() {
                 return (
                   <div data-testid="message-row" data-read={r.read ? '1' : '0'}>
                     <Text fw={r.read ? 400 : 700} size="sm">
-                      {r.link ? (
-                        <Anchor component={AppLink} to={r.link}>
-                          {text.title}
-                        </Anchor>
-                      ) : (
-                        text.title
-                      )}
+                      <MessageTitle link={r.link} title={text.title} />
                     </Text>
                     <Text size="xs" c="dimmed" lineClamp={2}>
                       {text.content}
