@@ -361,6 +361,14 @@ export const MESSAGES = {
     en: 'File upload failed, please try again',
   },
   'upload.no_file': { zh: '请选择要上传的文件', en: 'Please choose a file to upload' },
+  'upload.quota_exceeded': {
+    zh: '上传失败：您的文件空间已用 {used} MB，上限为 {quota} MB',
+    en: 'Upload refused: your files take {used} MB of your {quota} MB storage',
+  },
+  'upload.bad_path': {
+    zh: '文件“{name}”的路径无效，只能提交您自己上传的文件',
+    en: 'The file path "{name}" is not valid; only files you uploaded can be submitted',
+  },
   'download.not_found': {
     zh: '文件不存在或不允许下载',
     en: 'The file does not exist or may not be downloaded',

@@ -69,6 +69,13 @@ export const CONCURRENT_VALUES = ['0', '1'] as const;
 /** Uploads (spec §5, §9): at most 5 MB; extensions each endpoint accepts. */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_MAX_MB = 5;
+/**
+ * System parameter: how many MB of files (chat attachments, mission files) one user may keep; an
+ * upload past it is refused (upload.quota_exceeded). 0 or less: no limit.
+ */
+export const UPLOAD_QUOTA_CONFIG_KEY = 'sys.upload.user_quota_mb';
+/** The quota when the parameter is unset or not a number. */
+export const UPLOAD_QUOTA_DEFAULT_MB = 200;
 export const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg'] as const;
 export const RICH_TEXT_IMAGE_EXTENSIONS = ['jpeg', 'jpg', 'png', 'svg'] as const;
 export const FILE_EXTENSIONS = [

@@ -120,9 +120,8 @@ export class OrdersController {
   }
 
   @MessagePattern(P.fileUpload)
-  async fileUpload(@Payload() c: UploadCommand) {
-    await this.orders.upload(c.body, callerOf(c.caller));
-    return {};
+  fileUpload(@Payload() c: UploadCommand) {
+    return this.orders.upload(c.body, callerOf(c.caller));
   }
 
   @MessagePattern(P.fileGet)

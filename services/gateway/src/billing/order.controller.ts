@@ -22,6 +22,7 @@ import {
   ORDER_FILE_EXTENSIONS,
   ORDER_FILE_KINDS,
   type OrderFileKind,
+  type OrderFileUploadView,
   type OrderFileView,
   PERMISSIONS,
 } from '@platform/contracts';
@@ -248,8 +249,9 @@ export class OrderController {
   private async upload(request: FastifyRequest, kind: OrderFileKind, orderId?: string) {
     const file = await receiveFile(request, 'file', ORDER_FILE_EXTENSIONS[kind]);
     const stored = await storeFile(this.privateRoot, `order-${kind}`, file);
+    let answer: OrderFileUploadView;
     try {
-      await this.services.forward(O.fileUpload, request, {
+      answer = await this.services.forward<OrderFileUploadView>(O.fileUpload, request, {
         ...orderIdOf(orderId),
         kind,
         fileName: file.originalFilename,
@@ -263,6 +265,9 @@ export class OrderController {
       if (path) await unlink(path).catch(() => undefined);
       throw error;
     }
+    // A replaced proof or document is no longer the order's: nothing keeps it on disk.
+    const replaced = answer.replacedPath && resolveStored(this.privateRoot, answer.replacedPath);
+    if (replaced) await unlink(replaced).catch(() => undefined);
     return { fileName: file.originalFilename };
   }
 }

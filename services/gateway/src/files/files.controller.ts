@@ -17,7 +17,17 @@ import { Envelope } from '../common/envelope';
 import { Log } from '../common/oper-log';
 import { stateOf } from '../common/request-context';
 import { UPLOADS_ROOT } from '../config/env';
-import { CONTENT_TYPES, receiveFile, resolveStored, type StoredFile, storeFile } from './uploads';
+import { ServiceClient } from '../rpc/service-client';
+import { actorOf, isPublicFile, mayRead } from './owned-files';
+import { assertWithinQuota } from './upload-quota';
+import {
+  CONTENT_TYPES,
+  receiveFile,
+  resolveStored,
+  type StoredFile,
+  storeFile,
+  storeOwnedFile,
+} from './uploads';
 
 const F = ['通用上传', 'Uploads'] as const;
 
@@ -27,20 +37,29 @@ function uploaded(request: FastifyRequest, stored: StoredFile): Envelope {
   return new Envelope({ code: 200, msg, ...stored, data: stored });
 }
 
-/** Uploads (5 MB, type checked by content), downloads of stored files, and serving them. */
+/**
+ * Uploads (5 MB, type checked by content), downloads of stored files, and serving the public ones.
+ * Who may load which stored file is owned-files.ts's rule: avatars and rich-text images for anyone,
+ * a user's own uploads for them (and readers of every conversation or mission) only.
+ */
 @ApiTags('common')
 @Controller()
 export class FilesController {
-  constructor(@Inject(UPLOADS_ROOT) private readonly root: string) {}
+  constructor(
+    @Inject(UPLOADS_ROOT) private readonly root: string,
+    private readonly services: ServiceClient,
+  ) {}
 
-  /** Attachments and images (multipart field `file`). */
+  /** The user's own files, e.g. a mission's (multipart field `file`), within their storage quota. */
   @Post('common/upload')
   @HttpCode(200)
   @SignedIn()
   @Log(...F, B.insert)
   async upload(@Req() request: FastifyRequest): Promise<Envelope> {
     const file = await receiveFile(request, 'file', FILE_EXTENSIONS);
-    return uploaded(request, await storeFile(this.root, 'upload', file));
+    const { userId } = stateOf(request).session!;
+    await assertWithinQuota(this.services, request, this.root, userId, file.buffer.length);
+    return uploaded(request, await storeOwnedFile(this.root, 'upload', userId, file));
   }
 
   /** Images of the rich text editor: jpeg, jpg, png or svg only ("图片格式错误!"). */
@@ -58,33 +77,52 @@ export class FilesController {
     return uploaded(request, await storeFile(this.root, 'image', file));
   }
 
-  /** A stored file as a download (`resource` is its `/profile/...` path). */
+  /**
+   * A stored file as a download (`resource` is its `/profile/...` path), never cached: another
+   * user's own file answers 404 as a missing one does (its existence is not told).
+   */
   @Get('common/download/resource')
   @SignedIn()
-  async resource(@Res() reply: FastifyReply, @Query('resource') resource = ''): Promise<void> {
-    await this.sendFile(reply, resource, true);
+  async resource(
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+    @Query('resource') resource = '',
+  ): Promise<void> {
+    await this.sendFile(reply, this.readable(request, resource), true);
   }
 
   /** Same, by `fileName`; `delete=true` removes it afterwards, allowed for temporary files only. */
   @Get('common/download')
   @SignedIn()
   async download(
+    @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
     @Query('fileName') fileName = '',
     @Query('delete') remove = 'false',
   ): Promise<void> {
-    const path = await this.sendFile(reply, fileName, true);
+    const path = await this.sendFile(reply, this.readable(request, fileName), true);
     if (remove === 'true' && /^\/?(profile\/)?download\//.test(fileName)) {
       reply.raw.once('finish', () => void unlink(path).catch(() => undefined));
     }
   }
 
-  /** Serves stored files (avatars, images): public like RuoYi's /profile, under random names. */
+  /**
+   * Serves the public stored files (avatars, rich-text images) to anyone, like RuoYi's /profile,
+   * under random names; users' own files are not served here (404), only by the downloads above.
+   */
   @Get('profile/*')
   @Public()
   async serve(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    const rest = (request.params as Record<string, string>)['*'] ?? '';
-    await this.sendFile(reply, `/profile/${rest}`, false);
+    const name = `/profile/${(request.params as Record<string, string>)['*'] ?? ''}`;
+    await this.sendFile(reply, isPublicFile(name) ? name : '', false);
+  }
+
+  /** The name when the signed-in caller may read that file, else '' (sendFile answers 404). */
+  private readable(request: FastifyRequest, name: string): string {
+    const session = stateOf(request).session;
+    return session && mayRead(actorOf(session), name.startsWith('/') ? name : `/${name}`)
+      ? name
+      : '';
   }
 
   private async sendFile(

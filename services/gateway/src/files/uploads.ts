@@ -6,6 +6,7 @@ import { API_BASE, DomainError, UPLOAD_MAX_BYTES, UPLOAD_MAX_MB } from '@platfor
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 
+import type { OwnedKind } from './owned-files';
 import { isAllowedSvg } from './svg-allowlist';
 import { isPlainText, isTextFormat, isTextOfFormat } from './text-formats';
 
@@ -105,6 +106,25 @@ export async function storeFile(
     originalFilename: file.originalFilename,
   };
 }
+
+/**
+ * Stores a user's own file (chat attachment, mission file) in their folder,
+ * `<root>/<kind>/<userId>/yyyy/mm/dd/<uuid>.<ext>` (owned-files.ts): the name says whose it is, and
+ * its `url` is the signed-in download, the only way it is served.
+ */
+export async function storeOwnedFile(
+  root: string,
+  kind: OwnedKind,
+  ownerId: number,
+  file: ReceivedFile,
+): Promise<StoredFile> {
+  const stored = await storeFile(root, `${kind}/${ownerId}`, file);
+  return { ...stored, url: downloadUrlOf(stored.fileName) };
+}
+
+/** The signed-in download of a stored file (GET /common/download/resource). */
+export const downloadUrlOf = (fileName: string) =>
+  `${API_BASE}/common/download/resource?resource=${encodeURIComponent(fileName)}`;
 
 /** The absolute path of a stored file from its `/profile/...` path, or null when it leaves the root. */
 export function resolveStored(root: string, relative: string): string | null {

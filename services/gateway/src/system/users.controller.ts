@@ -1,3 +1,5 @@
+import { unlink } from 'node:fs/promises';
+
 import {
   Body,
   Controller,
@@ -15,6 +17,7 @@ import {
 import { ApiTags } from '@nestjs/swagger';
 import {
   ADMIN_PATTERNS as A,
+  API_BASE,
   BUSINESS_TYPES as B,
   IMAGE_EXTENSIONS,
   type ImportResultView,
@@ -44,7 +47,7 @@ import { stateOf } from '../common/request-context';
 import { UPLOADS_ROOT } from '../config/env';
 import { USER_EXPORT_COLUMNS, USER_IMPORT_COLUMNS } from '../files/export-columns';
 import { exportKeyset } from '../files/exports';
-import { receiveFile, storeFile } from '../files/uploads';
+import { receiveFile, resolveStored, storeFile } from '../files/uploads';
 import { readSheet, templateXlsx } from '../files/xlsx';
 import { ServiceClient } from '../rpc/service-client';
 
@@ -155,7 +158,16 @@ export class UsersController {
   async avatar(@Req() request: FastifyRequest): Promise<Envelope> {
     const file = await receiveFile(request, 'avatarfile', IMAGE_EXTENSIONS, 'upload.image_type');
     const stored = await storeFile(this.uploads, 'avatar', file);
-    await this.identity.forward(A.profileAvatar, request, { avatar: stored.url });
+    const { previous } = await this.identity.forward<{ previous: string | null }>(
+      A.profileAvatar,
+      request,
+      { avatar: stored.url },
+    );
+    // The replaced avatar is nobody's any more (avatars are stored once per upload).
+    const old = previous?.startsWith(`${API_BASE}/profile/avatar/`)
+      ? resolveStored(this.uploads, previous.slice(API_BASE.length))
+      : null;
+    if (old) await unlink(old).catch(() => undefined);
     const msg = renderMessage('common.success', stateOf(request).lang ?? 'zh');
     const data = { imgUrl: stored.url, fileName: stored.fileName };
     return new Envelope({ code: 200, msg, ...data, data });

@@ -8,12 +8,13 @@ import {
 } from '@platform/contracts';
 import type { ChatAttachmentBody, ChatFileBody } from '@platform/contracts/dto';
 
+import { ownedFile } from '../files/owned-files';
 import { isTextFormat, isTextOfFormat } from '../files/text-formats';
 import { resolveStored } from '../files/uploads';
 
-/** Stored names of the chat upload (and of /common/upload, for plain text): `/profile/<kind>/yyyy/mm/dd/<uuid>.<ext>`. */
-const STORED_NAME =
-  /^\/profile\/(chat|upload)\/\d{4}\/\d{2}\/\d{2}\/[0-9a-f-]{36}\.([a-z0-9]{1,8})$/;
+/** Names the uploads gave before files were kept per user: no owner, so never attached again. */
+const UNOWNED_NAME =
+  /^\/profile\/(chat|upload)\/\d{4}\/\d{2}\/\d{2}\/[0-9a-f-]{36}\.[a-z0-9]{1,8}$/;
 
 /** A file attached to a message or a reply: its stored name and, when given, the user's name for it. */
 interface AttachedFile {
@@ -26,19 +27,28 @@ const nameOf = (file: AttachedFile) =>
   file.originalFilename ?? file.fileName.split('/').pop() ?? file.fileName;
 
 /**
- * Refuses a file the upload did not give (chat.file_not_found): its stored name must be one the
- * chat or common upload makes (random, so only the one who uploaded knows it) and name a file that
- * is still under the uploads root. Answers where it lives and its size.
+ * Refuses a file its sender did not upload. A name that is no stored name at all (`..`, an absolute
+ * path, another folder) is upload.bad_path (400); one in another user's folder, or no longer there,
+ * is chat.file_not_found (404, the same answer for both: whether another user has such a file is not
+ * told). Only the chat and common uploads' names qualify: `/profile/<chat|upload>/<sender>/…`.
+ * Answers where the file lives and its size.
  */
 export async function findUploaded(
   root: string,
+  senderId: number,
   file: AttachedFile,
-): Promise<{ path: string; size: number }> {
-  const path = STORED_NAME.test(file.fileName) ? resolveStored(root, file.fileName) : null;
+): Promise<{ path: string; size: number; ext: string }> {
+  const owned = ownedFile(file.fileName);
+  if (!owned) {
+    if (UNOWNED_NAME.test(file.fileName))
+      throw new DomainError('chat.file_not_found', { name: nameOf(file) }, 404);
+    throw new DomainError('upload.bad_path', { name: file.fileName.slice(0, 120) });
+  }
+  const path = owned.ownerId === senderId ? resolveStored(root, file.fileName) : null;
   const info = path ? await stat(path).catch(() => null) : null;
   if (!path || !info?.isFile())
-    throw new DomainError('chat.file_not_found', { name: nameOf(file) });
-  return { path, size: info.size };
+    throw new DomainError('chat.file_not_found', { name: nameOf(file) }, 404);
+  return { path, size: info.size, ext: owned.ext };
 }
 
 /**
@@ -48,17 +58,16 @@ export async function findUploaded(
  */
 export async function readAttachments(
   root: string,
+  senderId: number,
   files: readonly ChatFileBody[],
 ): Promise<ChatAttachmentBody[]> {
   const read: ChatAttachmentBody[] = [];
   for (const file of files) {
     const name = nameOf(file);
-    const match = STORED_NAME.exec(file.fileName);
-    const ext = match?.[2] ?? '';
+    const { path, size, ext } = await findUploaded(root, senderId, file);
     if (!isTextFormat(ext)) {
       throw new DomainError('upload.bad_type', { types: CHAT_ATTACHMENT_EXTENSIONS.join('/') });
     }
-    const { path, size } = await findUploaded(root, file);
     if (size > UPLOAD_MAX_BYTES) throw new DomainError('upload.too_large', { size: UPLOAD_MAX_MB });
     const buffer = await readFile(path);
     if (!isTextOfFormat(buffer, ext) || buffer.toString('utf8').trim() === '') {

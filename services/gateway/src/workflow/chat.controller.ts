@@ -43,7 +43,8 @@ import { idOf } from '../common/path-ids';
 import { GATEWAY_REDIS } from '../common/redis.provider';
 import { languageOf, stateOf } from '../common/request-context';
 import { GATEWAY_ENV, type GatewayEnv, UPLOADS_ROOT } from '../config/env';
-import { receiveFile, storeFile } from '../files/uploads';
+import { assertWithinQuota } from '../files/upload-quota';
+import { receiveFile, storeOwnedFile } from '../files/uploads';
 import { ServiceClient } from '../rpc/service-client';
 import { readAttachments } from './chat-attachments';
 import { EventReader, sseFrame } from './chat-stream';
@@ -96,7 +97,8 @@ export class ChatController {
     @Param('id') id: string,
     @Body() body: ChatSendBody,
   ): Promise<void> {
-    const attachments = await readAttachments(this.root, body.files ?? []);
+    const sender = stateOf(request).session!.userId;
+    const attachments = await readAttachments(this.root, sender, body.files ?? []);
     const events = new EventReader(
       this.services.stream<ChatStreamEvent>(
         W.chatSend,
@@ -132,14 +134,19 @@ export class ChatController {
     }
   }
 
-  /** Attaches a FASTA, PDB, CSV or text file (multipart field `file`, 5 MB, checked by content). */
+  /**
+   * Attaches a FASTA, PDB, CSV or text file (multipart field `file`, 5 MB, checked by content), kept
+   * in the user's own folder within their storage quota; only they download it.
+   */
   @Post('upload')
   @HttpCode(200)
   @RequirePermissions(C.use)
   @Log(...CHAT_LOG, B.insert)
   async upload(@Req() request: FastifyRequest): Promise<Envelope> {
     const file = await receiveFile(request, 'file', CHAT_ATTACHMENT_EXTENSIONS);
-    const stored = await storeFile(this.root, 'chat', file);
+    const { userId } = stateOf(request).session!;
+    await assertWithinQuota(this.services, request, this.root, userId, file.buffer.length);
+    const stored = await storeOwnedFile(this.root, 'chat', userId, file);
     const msg = renderMessage('common.success', stateOf(request).lang ?? 'zh');
     return new Envelope({ code: 200, msg, ...stored, data: stored });
   }

@@ -15,6 +15,7 @@ import { RequirePermissions } from '../common/decorators';
 import { Log } from '../common/oper-log';
 import { forwardPage } from '../common/paging';
 import { idOf } from '../common/path-ids';
+import { stateOf } from '../common/request-context';
 import { UPLOADS_ROOT } from '../config/env';
 import { ServiceClient } from '../rpc/service-client';
 import { findUploaded } from './chat-attachments';
@@ -34,12 +35,16 @@ export class MissionController {
     @Inject(UPLOADS_ROOT) private readonly root: string,
   ) {}
 
-  /** Starts a mission on a workflow with the user's inputs (content, files or a patch). */
+  /**
+   * Starts a mission on a workflow with the user's inputs (content, files or a patch). Its files
+   * must be the caller's own uploads (no path of their choosing, no other user's file).
+   */
   @Post()
   @HttpCode(200)
   @RequirePermissions(M.add)
   @Log(...MISSION_LOG, B.insert)
-  start(@Req() request: FastifyRequest, @Body() body: MissionStartBody) {
+  async start(@Req() request: FastifyRequest, @Body() body: MissionStartBody) {
+    await this.checkFiles(request, body.inputs?.files ?? []);
     return this.services.forward(W.missionStart, request, body);
   }
 
@@ -86,8 +91,18 @@ export class MissionController {
     @Param('id') id: string,
     @Body() body: MissionReplyBody,
   ) {
-    for (const file of body.files ?? []) await findUploaded(this.root, file);
+    await this.checkFiles(request, body.files ?? []);
     return this.services.forward(W.missionReply, request, { ...body, ...idOf(id) });
+  }
+
+  private async checkFiles(
+    request: FastifyRequest,
+    files: readonly (string | { fileName: string })[],
+  ) {
+    const sender = stateOf(request).session!.userId;
+    for (const file of files) {
+      await findUploaded(this.root, sender, typeof file === 'string' ? { fileName: file } : file);
+    }
   }
 
   /** An administrator approves (the mission goes on) or rejects (it stops, with the reason). */

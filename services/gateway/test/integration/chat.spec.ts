@@ -359,7 +359,10 @@ describe('the assistant through the gateway (built-in planner)', () => {
       await upload(alice, Buffer.from(fasta), 'ritux.fasta'),
     );
     expect(stored).toMatchObject({
-      fileName: expect.stringMatching(/^\/profile\/chat\/\d{4}\/\d\d\/\d\d\/[0-9a-f-]{36}\.fasta$/),
+      // In the uploader's own folder (owned files, served to them only).
+      fileName: expect.stringMatching(
+        new RegExp(`^/profile/chat/${alice.userId}/\\d{4}/\\d\\d/\\d\\d/[0-9a-f-]{36}\\.fasta$`),
+      ),
       originalFilename: 'ritux.fasta',
     });
     // Checked by content: a picture named .fasta, or a FASTA of something else, is refused.
@@ -397,7 +400,7 @@ describe('the assistant through the gateway (built-in planner)', () => {
       'en',
     );
     expect(ghost.json).toEqual({
-      code: 500,
+      code: 404,
       msg: 'The attachment "ghost.fasta" does not exist; please upload it again',
     });
     expect(data<Row[]>(await alice.get(`/wujie/chat/${id}/messages`))).toHaveLength(2);

@@ -122,8 +122,14 @@ describe('missions through the gateway', () => {
     expect(en.body.msg).toBe(
       'Submission failed: enter some content, attach a file or give a patch',
     );
-    // A file or a patch alone is enough.
-    data(await alice.post('/wujie/mission', { workflowId: online, inputs: { files: ['a.pdb'] } }));
+    // A file (one the caller uploaded) or a patch alone is enough.
+    const pdb = await api(stack)
+      .post('/prod-api/common/upload')
+      .set('Authorization', `Bearer ${alice.token}`)
+      .set('repeatSubmit', 'false')
+      .attach('file', Buffer.from('notes'), 'a.txt');
+    const files = [String(pdb.body.fileName)];
+    data(await alice.post('/wujie/mission', { workflowId: online, inputs: { files } }));
     data(await alice.post('/wujie/mission', { workflowId: online, inputs: { patch: 'H35A' } }));
     const tooMany = await alice.post(
       '/wujie/mission',

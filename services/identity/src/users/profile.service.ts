@@ -83,12 +83,17 @@ export class ProfileService {
     }
   }
 
-  async setAvatar(avatar: string, caller: Caller): Promise<void> {
-    await this.db.query(`UPDATE sys_user SET avatar = ? WHERE user_id = ?`, [
-      avatar,
-      caller.userId,
-    ]);
+  /** Sets the caller's avatar; answers the one it replaced (the gateway deletes its file). */
+  async setAvatar(avatar: string, caller: Caller): Promise<{ previous: string | null }> {
+    const previous = await this.db.transaction(async (tx) => {
+      const [row] = (await tx.query('SELECT avatar FROM sys_user WHERE user_id = ? FOR UPDATE', [
+        caller.userId,
+      ])) as { avatar: string | null }[];
+      await tx.query(`UPDATE sys_user SET avatar = ? WHERE user_id = ?`, [avatar, caller.userId]);
+      return row?.avatar || null;
+    });
     await this.sync.refreshUsers([caller.userId]);
+    return { previous: previous !== avatar ? previous : null };
   }
 
   async setPageSize(value: number, caller: Caller): Promise<void> {

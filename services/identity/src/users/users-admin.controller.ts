@@ -143,9 +143,8 @@ export class UsersAdminController {
   }
 
   @MessagePattern(A.profileAvatar)
-  async avatar(@Payload() c: AvatarCommand) {
-    await this.profile.setAvatar(c.body.avatar, callerOf(c));
-    return {};
+  avatar(@Payload() c: AvatarCommand) {
+    return this.profile.setAvatar(c.body.avatar, callerOf(c));
   }
 
   @MessagePattern(A.profilePageSize)

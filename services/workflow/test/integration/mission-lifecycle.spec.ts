@@ -395,19 +395,23 @@ describe('mission lifecycle: rerun, user input, review', () => {
 
     const empty = await s.post(`/wujie/mission/${m.id}/reply`, { text: '  ' }, 'en');
     expect(empty.body).toMatchObject({ code: 500, msg: 'Enter a reply or attach a file' });
-    // Only files the upload gave are attached, by the chat's rule (a stored name that exists).
+    // Only files the sender uploaded are attached, by the chat's rule (a stored name of theirs
+    // that exists); a path of the caller's choosing is no stored name at all.
     const ghost = {
       fileName: '/profile/chat/2020/01/01/00000000-0000-0000-0000-000000000000.fasta',
       originalFilename: 'ghost.fasta',
     };
+    const missing = await s.post(`/wujie/mission/${m.id}/reply`, { files: [ghost] }, 'en');
+    expect(missing.body).toEqual({
+      code: 404,
+      msg: 'The attachment "ghost.fasta" does not exist; please upload it again',
+    });
     const outside = { fileName: '/profile/../../etc/passwd', originalFilename: 'passwd.txt' };
-    for (const file of [ghost, outside]) {
-      const refused = await s.post(`/wujie/mission/${m.id}/reply`, { files: [file] }, 'en');
-      expect(refused.body).toEqual({
-        code: 500,
-        msg: `The attachment "${file.originalFilename}" does not exist; please upload it again`,
-      });
-    }
+    const refused = await s.post(`/wujie/mission/${m.id}/reply`, { files: [outside] }, 'en');
+    expect(refused.body).toEqual({
+      code: 500,
+      msg: 'The file path "/profile/../../etc/passwd" is not valid; only files you uploaded can be submitted',
+    });
     const unnamed = { fileName: ghost.fileName, originalFilename: ' ' };
     for (const files of [[unnamed], [ghost.fileName]]) {
       const invalid = await s.post(`/wujie/mission/${m.id}/reply`, { files }, 'en');

@@ -1,7 +1,7 @@
 import type { ChatFileView, ChatMessageView, ConversationView } from '@platform/contracts';
 import { queryOptions } from '@tanstack/react-query';
 
-import { request, requestData, requestStream } from '../../lib/request';
+import { request, requestBlob, requestData, requestStream, saveBlob } from '../../lib/request';
 import { missionApi, missionKeys, type MissionReplyRequest } from '../mission/mission.api';
 import { type ChatReplyEvent, readReplyStream } from './chat.stream';
 import type { Outgoing } from './chat.thread';
@@ -64,6 +64,17 @@ export const chatApi = {
       fileName: String(stored.fileName ?? ''),
       originalFilename: String(stored.originalFilename || file.name),
     };
+  },
+
+  /**
+   * Saves an attachment under the user's name for it. Attachments are private: only the signed-in
+   * download serves them (with the session's token), never a plain link.
+   */
+  download: async (file: ChatFileView): Promise<void> => {
+    const blob = await requestBlob('/common/download/resource', {
+      params: { resource: file.fileName },
+    });
+    saveBlob(blob, file.originalFilename);
   },
 
   /**

@@ -18,6 +18,7 @@ import { ASSISTANT_AGENT, ASSISTANT_JOBS, assistantJobTitle } from '@platform/co
 import { IconFile, IconRobot, IconUser } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 
+import { chatApi } from '../chat.api';
 import type { ThreadMessage } from '../chat.thread';
 import classes from './Chat.module.css';
 import { Markdown } from './Markdown';
@@ -117,16 +118,24 @@ function Bubble({
         ) : null}
         {message.files.length ? (
           <Group gap={4}>
-            {message.files.map((file) => (
-              <Badge
-                key={file.fileName}
-                variant="outline"
-                color="gray"
-                leftSection={<IconFile size={12} />}
-              >
-                {file.originalFilename}
-              </Badge>
-            ))}
+            {message.files.map((file) => {
+              const name = file.originalFilename;
+              return (
+                <Badge
+                  key={file.fileName}
+                  component="button"
+                  type="button"
+                  variant="outline"
+                  color="gray"
+                  leftSection={<IconFile size={12} />}
+                  title={t`Download ${name}`}
+                  style={{ cursor: 'pointer' }}
+                  onClick={() => void chatApi.download(file).catch(() => undefined)}
+                >
+                  {name}
+                </Badge>
+              );
+            })}
           </Group>
         ) : null}
         {message.status === 'failed' ? (
