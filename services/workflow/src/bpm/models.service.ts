@@ -91,7 +91,8 @@ export class ModelsService {
    */
   async deploy(id: number, actor: string): Promise<BpmModelView> {
     const row = await this.find(id);
-    // Saving already checked that the diagram reads and carries the model's key.
+    // Saving already checked that the diagram reads and carries the model's key; the deploy call
+    // checks the engine gate again (a row may have been written around the service).
     if (!row.bpmnXml.trim()) throw new DomainError('bpm.model_no_diagram');
     const definition = await deployDiagram(this.engine.client, row.key, row.bpmnXml);
     await this.models.update(row.id, {
@@ -110,7 +111,10 @@ export class ModelsService {
     });
   }
 
-  /** The key is free and follows the rule; the diagram (if any) reads and carries that key. */
+  /**
+   * The key is free and follows the rule; the diagram (if any) reads, carries that key and passes
+   * the engine gate (deploying checks the gate again).
+   */
   private async check(body: BpmModelBody, id: number): Promise<void> {
     await this.diagrams.assertKeyUsable(body.key, { modelId: id });
     if (body.formId) await findOr404(this.db, BpmForm, body.formId, 'bpm.form_not_found');
@@ -122,6 +126,7 @@ export class ModelsService {
           processKey: model.processId,
         });
       }
+      await this.diagrams.assertDeployable(body.bpmnXml);
     }
   }
 

@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import {
+  checkEngineGate,
   type DiagramModel,
+  type DiagramProblem,
+  PLATFORM_TOPICS,
   problem,
   processKeyProblem,
   readDiagram,
@@ -11,6 +14,17 @@ import type { DataSource } from 'typeorm';
 
 import { DiagramError } from '../common/diagram-error';
 import { InjectWorkflowDb } from '../database/inject';
+
+/** Problems once each (an unreadable diagram is reported by both checks). */
+function distinct(problems: DiagramProblem[]): DiagramProblem[] {
+  const seen = new Set<string>();
+  return problems.filter((p) => {
+    const key = JSON.stringify([p.elementId, p.key, p.params]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
 
 /** Who owns a process key: a workflow or a process model (keys are unique across both). */
 export interface KeyOwner {
@@ -30,11 +44,23 @@ export class DiagramsService {
     return read.model;
   }
 
-  /** The agent graph, or every problem of the diagram (an empty diagram has no process). */
+  /** The diagram passes the engine gate (issue 25), or every refusal names its element. */
+  async assertDeployable(xml: string): Promise<void> {
+    const problems = await checkEngineGate(xml, { topics: PLATFORM_TOPICS });
+    if (problems.length > 0) throw new DiagramError(problems);
+  }
+
+  /**
+   * The agent graph, or every problem of the diagram, the engine gate's included (the designer's
+   * check shows them on their elements) (an empty diagram has no process). */
   async convert(xml: string): Promise<AgentGraph> {
     if (!xml.trim()) throw new DiagramError([problem('', 'bpmn.no_process')]);
-    const result = await xmlToAgentGraph(xml);
-    if (!result.ok) throw new DiagramError(result.problems);
+    const [result, unsafe] = await Promise.all([
+      xmlToAgentGraph(xml),
+      checkEngineGate(xml, { topics: PLATFORM_TOPICS }),
+    ]);
+    const problems = distinct([...(result.ok ? [] : result.problems), ...unsafe]);
+    if (!result.ok || problems.length > 0) throw new DiagramError(problems);
     return result.graph;
   }
 

@@ -1,10 +1,12 @@
-import { prepareForEngine } from '@platform/bpmn';
+import { checkEngineGate, PLATFORM_TOPICS, prepareForEngine } from '@platform/bpmn';
 import { DomainError } from '@platform/contracts';
 import {
   type CamundaRestClient,
   CamundaRestError,
   type ProcessDefinitionDto,
 } from '@platform/engine';
+
+import { DiagramError } from '../common/diagram-error';
 
 /** One problem of a refused deployment, as Camunda's ParseException details list them. */
 interface ParseProblem {
@@ -26,12 +28,19 @@ export async function deployDiagram(
   return deployExecutable(client, key, await prepareForEngine(xml));
 }
 
-/** Deploys BPMN that is already executable (a compiled workflow), the same way. */
+/**
+ * Deploys BPMN that is already executable (a compiled workflow), the same way. Every deployment
+ * goes through here, so the engine gate is checked here once more, whatever was checked at save
+ * (a row written around the service, a check that changed since): refused BPMN never reaches the
+ * engine, and the refusal names each element.
+ */
 export async function deployExecutable(
   client: CamundaRestClient,
   key: string,
   content: string,
 ): Promise<ProcessDefinitionDto> {
+  const problems = await checkEngineGate(content, { topics: PLATFORM_TOPICS });
+  if (problems.length > 0) throw new DiagramError(problems);
   try {
     const deployment = await client.deploy({
       deploymentName: key,

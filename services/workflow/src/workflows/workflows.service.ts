@@ -220,8 +220,8 @@ export class WorkflowsService {
 
   /**
    * Checks content before it is saved and gives its process key: agents exist, the diagram reads,
-   * its key follows the rule, is free, and is the one the workflow already has; a workflow that can
-   * run (testing, online) needs a diagram the runtime can execute.
+   * its key follows the rule, is free, and is the one the workflow already has, and it passes the
+   * engine gate; a workflow that can run (testing, online) needs a diagram the runtime can execute.
    */
   private async check(content: WorkflowContent, row: Workflow | null): Promise<string | null> {
     const agents = await this.db.getRepository(Agent).find({
@@ -238,6 +238,8 @@ export class WorkflowsService {
       }
       processKey = model.processId;
       await this.diagrams.assertKeyUsable(processKey, { workflowId: row?.id });
+      // Drafts too: nothing that would run code on the engine host is kept (issue 25).
+      await this.diagrams.assertDeployable(content.xml);
     }
     if (RUNNABLE_WORKFLOW_STATUSES.includes(content.status)) {
       await this.diagrams.convert(content.xml);

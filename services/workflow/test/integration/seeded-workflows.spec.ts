@@ -1,4 +1,5 @@
 import {
+  checkEngineGate,
   compileWorkflow,
   type DiagramModel,
   evaluateValidator,
@@ -160,6 +161,15 @@ describe('seeded workflows', () => {
       const compiled = await compileWorkflow(workflow.workflow, { agents: own, key });
       expect(compiled.ok ? [] : compiled.problems, key).toEqual([]);
       expect(compiled.ok && compiled.xml).toContain('camunda:topic="agent"');
+    }
+  });
+
+  it('should pass the engine gate as designed and as compiled (issue 25)', async () => {
+    expect(workflows.size).toBe(KEYS.length);
+    for (const [key, workflow] of workflows) {
+      expect(await checkEngineGate(workflow.workflow), key).toEqual([]);
+      const compiled = await compileWorkflow(workflow.workflow, { agents: knownAgents(), key });
+      expect(compiled.ok && (await checkEngineGate(compiled.xml)), key).toEqual([]);
     }
   });
 
