@@ -82,3 +82,10 @@ describe('findUnsafeHtmlLink', () => {
     expect(findUnsafeHtmlLink(html)).toBeDefined();
   });
 });
+
+describe('findUnsafeText on large bodies', () => {
+  it('should walk an array of a million items without overflowing the stack', () => {
+    const rows = Array.from({ length: 1_000_000 }, (_, i) => i);
+    expect(findUnsafeText({ rows: [...rows, 'bad\u0000'] })).toBe('bad\u0000');
+  });
+});

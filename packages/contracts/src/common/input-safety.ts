@@ -32,18 +32,22 @@ export function jsonNestingExceeds(text: string, limit = JSON_MAX_DEPTH): boolea
   return false;
 }
 
+// A NUL or any surrogate: the cheap first look; only a string holding one is examined closely.
+// eslint-disable-next-line no-control-regex -- NUL is exactly what it looks for
+const SUSPECT_TEXT = /[\u0000\ud800-\udfff]/;
 // A NUL, a high surrogate without its low half, or a low surrogate without its high half.
 // eslint-disable-next-line no-control-regex -- NUL is exactly what it looks for
 const UNSAFE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** True when a string holds a NUL character or an unpaired surrogate (not valid Unicode text). */
 export function hasUnsafeText(value: string): boolean {
-  return UNSAFE_TEXT.test(value);
+  return SUSPECT_TEXT.test(value) && UNSAFE_TEXT.test(value);
 }
 
 /**
  * The first string (value or key) in a parsed JSON value that holds unsafe text, or undefined.
- * Iterative (an explicit stack), so it is safe on any depth the parser let through.
+ * Iterative (an explicit stack, filled one by one: spreading a huge array would overflow), so it is
+ * safe on any size and depth the parser let through.
  */
 export function findUnsafeText(root: unknown): string | undefined {
   const stack: unknown[] = [root];
@@ -51,11 +55,12 @@ export function findUnsafeText(root: unknown): string | undefined {
     const value = stack.pop();
     if (typeof value === 'string') {
       if (hasUnsafeText(value)) return value;
-    } else if (Array.isArray(value)) stack.push(...value);
-    else if (value !== null && typeof value === 'object') {
-      for (const [key, child] of Object.entries(value)) {
+    } else if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) stack.push(value[i]);
+    } else if (value !== null && typeof value === 'object') {
+      for (const key of Object.keys(value)) {
         if (hasUnsafeText(key)) return key;
-        stack.push(child);
+        stack.push((value as Record<string, unknown>)[key]);
       }
     }
   }
