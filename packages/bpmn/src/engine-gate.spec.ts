@@ -175,6 +175,21 @@ describe('engine gate', () => {
     expect((await checkEngineGate(cron)).map((p) => p.key)).toEqual(['bpmn.timer_not_literal']);
   });
 
+  it("should keep the designer's forms and retry cycles, with literal values only", async () => {
+    const form = (defaultValue: string, constraint: string) =>
+      `<bpmn:extensionElements><camunda:formData businessKey="amount"><camunda:formField id="amount" label="Amount" type="long" defaultValue="${defaultValue}"><camunda:validation><camunda:constraint name="${constraint}" config="1" /></camunda:validation></camunda:formField><camunda:formField id="kind" type="enum"><camunda:value id="a" name="A" /></camunda:formField></camunda:formData></bpmn:extensionElements>`;
+    expect(await checkEngineGate(withTask('camunda:formKey="form:1"', form('3', 'min')))).toEqual(
+      [],
+    );
+    const [expression] = sentences(await checkEngineGate(withTask('', form('${x}', 'min'))));
+    expect(expression).toContain('camunda:defaultValue');
+    const [validator] = sentences(await checkEngineGate(withTask('', form('3', 'validator'))));
+    expect(validator).toContain('camunda:constraint validator');
+    const retry =
+      '<bpmn:multiInstanceLoopCharacteristics camunda:collection="users" camunda:elementVariable="user" camunda:asyncBefore="true"><bpmn:extensionElements><camunda:failedJobRetryTimeCycle>R3/PT1M</camunda:failedJobRetryTimeCycle></bpmn:extensionElements></bpmn:multiInstanceLoopCharacteristics>';
+    expect(await checkEngineGate(withTask('', retry))).toEqual([]);
+  });
+
   it('should refuse a topic the platform does not serve', async () => {
     const xml = fixture('topic-expression').replace(
       /camunda:topic="[^"]*"/,

@@ -191,6 +191,15 @@ const checkMultiInstance = (loop: GateElement, gate: Gate) => {
   }
 };
 
+/** Operaton's built-in form constraints; `validator` would name a class or an expression. */
+const FORM_CONSTRAINTS = new Set(['required', 'readonly', 'minlength', 'maxlength', 'min', 'max']);
+
+const checkConstraint = (constraint: GateElement, gate: Gate) => {
+  if (typeof constraint.name === 'string' && !FORM_CONSTRAINTS.has(constraint.name)) {
+    gate.report('bpmn.unsafe_attribute', { attribute: `camunda:constraint ${constraint.name}` });
+  }
+};
+
 const PLATFORM_RULES: Record<string, Rule> = {
   'bpmn:Definitions': {
     attrs: ['id', 'name', 'targetNamespace', 'exporter', 'exporterVersion'],
@@ -252,7 +261,8 @@ const PLATFORM_RULES: Record<string, Rule> = {
     check: checkTimer,
   },
   'bpmn:MultiInstanceLoopCharacteristics': {
-    attrs: ['id', 'isSequential', 'elementVariable'],
+    attrs: ['id', 'isSequential', 'elementVariable', ...ASYNC],
+    children: ['extensionElements'],
     checked: ['loopCardinality', 'completionCondition', 'collection'],
     check: checkMultiInstance,
   },
@@ -260,6 +270,16 @@ const PLATFORM_RULES: Record<string, Rule> = {
   'bpmn:ExtensionElements': { attrs: ['id'], children: ['values'] },
   'camunda:Properties': { attrs: ['id'], children: ['values'] },
   'camunda:Property': { attrs: ['id', 'name', 'value'] },
+  'camunda:FailedJobRetryTimeCycle': { attrs: ['body'] },
+  // The designer's start and user task forms; labels and default values are literal.
+  'camunda:FormData': { attrs: ['businessKey'], children: ['fields'] },
+  'camunda:FormField': {
+    attrs: ['id', 'label', 'type', 'datePattern', 'defaultValue'],
+    children: ['properties', 'validation', 'values'],
+  },
+  'camunda:Value': { attrs: ['id', 'name'] },
+  'camunda:Validation': { children: ['constraints'] },
+  'camunda:Constraint': { attrs: ['name', 'config'], check: checkConstraint },
   'bpmn:TextAnnotation': extend(BASE, { attrs: ['text', 'textFormat'] }),
   'bpmn:Association': extend(BASE, {
     attrs: ['associationDirection'],

@@ -16,8 +16,11 @@ import { AsyncFlags } from './TaskConfig';
 
 // Loop characteristics of an activity (spec §3 Multi-instance loop, §4 "Loop type").
 
-/** Default collection of a parallel multi-instance: the list of users (spec §3). */
-export const DEFAULT_PARALLEL_COLLECTION = '${coll_userList}';
+/**
+ * Default collection of a parallel multi-instance: the list of users (spec §3), named as a plain
+ * variable, which the engines read as such; the engine gate refuses `${…}` outside conditions.
+ */
+export const DEFAULT_PARALLEL_COLLECTION = 'coll_userList';
 
 const bodyOf = (expression: unknown) => (expression as { body?: string } | undefined)?.body ?? '';
 
