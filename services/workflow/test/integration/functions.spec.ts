@@ -132,5 +132,28 @@ describe('functions', () => {
       });
       expect(dataOf(await run({ args: { a: 1, b: 1 } }))).toMatchObject({ result: 2 });
     });
+
+    // Issue 25: the gateway refuses bodies deeper than 64 levels; one at the limit travels whole
+    // through the transport to the service and into the sandbox.
+    it('should carry a body nested 64 levels deep to the sandbox, and refuse a deeper one at the gateway', async () => {
+      const nested = (depth: number): unknown => {
+        let value: unknown = 1;
+        for (let i = 0; i < depth; i++) value = [value];
+        return value;
+      };
+      const depthOf = {
+        params: [{ name: 'a', type: 'array', required: true, description: 'nested arrays' }],
+        code: 'function addNumbers(a) { let d = 0; while (Array.isArray(a)) { a = a[0]; d++; } return d; }',
+      };
+      // The body is {…, args: {a: …}}: two objects around the arrays.
+      const atLimit = await run({ ...depthOf, args: { a: nested(62) } });
+      expect(dataOf(atLimit)).toMatchObject({ status: 'success', result: 62 });
+      const deeper = await run({ ...depthOf, args: { a: nested(63) } }, 'en');
+      expect(deeper.status).toBe(400);
+      expect(deeper.body).toEqual({
+        code: 500,
+        msg: 'The request body is nested too deeply (at most 64 levels)',
+      });
+    });
   });
 });
