@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, normalize, resolve, sep } from 'node:path';
 
-import { API_BASE, DomainError, UPLOAD_MAX_BYTES, UPLOAD_MAX_MB } from '@platform/contracts';
+import {
+  API_BASE,
+  DomainError,
+  hasUnsafeText,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_MAX_MB,
+} from '@platform/contracts';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 
@@ -50,6 +56,8 @@ export async function receiveFile(
       throw new DomainError('upload.no_file');
     });
   if (!part || part.fieldname !== field) throw new DomainError('upload.no_file');
+  // The one text field of a multipart upload: its name, kept as the original file name (issue 25).
+  if (hasUnsafeText(part.filename)) throw new DomainError('request.invalid_text');
   const buffer = await part.toBuffer().catch((error: { code?: string }) => {
     if (error?.code === 'FST_REQ_FILE_TOO_LARGE')
       throw new DomainError('upload.too_large', { size: UPLOAD_MAX_MB });

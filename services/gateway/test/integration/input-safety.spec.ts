@@ -125,6 +125,15 @@ describe('input that cannot hurt', () => {
     expect(res.body).toEqual(INVALID_TEXT);
   });
 
+  it('should refuse a NUL character in the name of an uploaded file', async () => {
+    const res = await api(stack)
+      .post('/prod-api/common/upload?lang=en')
+      .set('Authorization', `Bearer ${token}`)
+      .attach('file', Buffer.from('plain notes'), 'notes\u0000.txt');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual(INVALID_TEXT);
+  });
+
   it('should refuse a javascript: link on an in-app message, field by field', async () => {
     for (const link of ['javascript:alert(1)', 'data:text/html,x', '//evil.example']) {
       const res = await postJson(
