@@ -248,8 +248,15 @@ export const PERMISSIONS = {
     form: { edit: 'bpm:form:edit' },
   },
   engine: {
-    /** Operaton's Cockpit, Tasklist and Admin through the gateway; the seed gives it to nobody but the administrator. */
-    ops: { view: 'engine:ops:view' },
+    ops: {
+      /** Operaton's Cockpit through the gateway, read only; the seed gives it to nobody but the administrator. */
+      view: 'engine:ops:view',
+      /**
+       * With view: repairing instances in Cockpit (retries, suspension, modification, cancellation,
+       * variables), never deployments; granted to the administrator role only.
+       */
+      admin: 'engine:ops:admin',
+    },
   },
 } as const;
 

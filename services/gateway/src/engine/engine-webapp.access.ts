@@ -36,6 +36,15 @@ export function mayOperateEngine(session: Pick<SessionUser, 'permissions'>): boo
 }
 
 /**
+ * What the engine lets the user do (its X-Platform-Groups, deploy/engine OpsGroups): `admin` repairs
+ * instances (engine:ops:admin), `view` reads. Looked up on every request, so a withdrawn permission
+ * takes effect on the next one.
+ */
+export function engineLevelOf(session: Pick<SessionUser, 'permissions'>): 'admin' | 'view' {
+  return hasPermission(session.permissions, PERMISSIONS.engine.ops.admin) ? 'admin' : 'view';
+}
+
+/**
  * Who may use the engine's webapps through the gateway. A ticket (30 s, one use) carries a session from
  * the console, where the bearer token lives, to a top-level navigation; it is traded for a cookie that
  * names the same session. Every request through the proxy looks the session up again, so a logout or a

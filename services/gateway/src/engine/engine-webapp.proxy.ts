@@ -12,7 +12,12 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import { languageOf, stateOf } from '../common/request-context';
-import { engineUserOf, EngineWebappAccess, mayOperateEngine } from './engine-webapp.access';
+import {
+  engineLevelOf,
+  engineUserOf,
+  EngineWebappAccess,
+  mayOperateEngine,
+} from './engine-webapp.access';
 
 /** The cookie that carries a webapp session; scoped to the webapp path, so the API never sees it. */
 export const ENGINE_WEBAPP_COOKIE = 'platform_engine';
@@ -20,7 +25,9 @@ export const ENGINE_WEBAPP_COOKIE = 'platform_engine';
 /** The headers the engine trusts from the gateway alone (deploy/engine: ProxyAuthenticationProvider). */
 export const PROXY_USER_HEADER = 'x-platform-user';
 export const PROXY_SECRET_HEADER = 'x-platform-proxy-secret';
-const PROXY_HEADERS = new Set([PROXY_USER_HEADER, PROXY_SECRET_HEADER]);
+/** `view` or `admin`: which engine groups the user gets (engine:ops:admin). */
+export const PROXY_GROUPS_HEADER = 'x-platform-groups';
+const PROXY_HEADERS = new Set([PROXY_USER_HEADER, PROXY_SECRET_HEADER, PROXY_GROUPS_HEADER]);
 
 /** The gateway's own answers under the webapp path render nothing active. */
 const OWN_PAGE_CSP =
@@ -113,10 +120,11 @@ function refuse(request: FastifyRequest, reply: FastifyReply, status: 400 | 401 
 /**
  * The engine's webapps (Cockpit, Tasklist, Admin) at the same path as the engine serves them, behind the
  * platform's sign-in:
- * - every request: X-Platform-User / X-Platform-Proxy-Secret from the client are dropped;
+ * - every request: X-Platform-User / X-Platform-Groups / X-Platform-Proxy-Secret from the client are dropped;
  * - GET /operaton/sso?ticket=…: trades a console ticket for the webapp cookie, then goes to Cockpit;
  * - /operaton/*: needs the cookie of a live session holding engine:ops:view (401 / 403 otherwise) and is
- *   proxied to the engine with the user (`u<userId>`) and the proxy secret the engine trusts.
+ *   proxied to the engine with the user (`u<userId>`), its level (`admin` with engine:ops:admin, else
+ *   `view`) and the proxy secret the engine trusts.
  * Without ENGINE_URL and ENGINE_PROXY_SECRET the path answers 404.
  */
 export async function serveEngineWebapp(
@@ -211,6 +219,7 @@ export function toEngineHeaders(
   out['x-forwarded-proto'] = request.protocol;
   if (request.headers.host) out['x-forwarded-host'] = request.headers.host;
   out[PROXY_USER_HEADER] = engineUserOf(session);
+  out[PROXY_GROUPS_HEADER] = engineLevelOf(session);
   out[PROXY_SECRET_HEADER] = secret;
   return out;
 }

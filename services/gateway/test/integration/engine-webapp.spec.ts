@@ -212,6 +212,7 @@ describe('engine webapps through the gateway', () => {
       .set('X-Platform-User', 'platform')
       .set('X-Platform-Proxy-Secret', 'guessed')
       .set('X_Platform_User', 'platform')
+      .set('X-Platform-Groups', 'root')
       .set('Authorization', `Bearer ${adminToken}`)
       .set('Content-Type', 'application/json')
       .send('{"sorting":[{"sortBy":"startTime","sortOrder":"desc"}]}');
@@ -226,6 +227,8 @@ describe('engine webapps through the gateway', () => {
     });
     expect(sent!.headers['x-platform-user']).toBe('u1');
     expect(sent!.headers['x-platform-proxy-secret']).toBe(PROXY_SECRET);
+    // The administrator holds engine:ops:admin (all permissions): the engine's repair level.
+    expect(sent!.headers['x-platform-groups']).toBe('admin');
     expect(sent!.headers['x_platform_user']).toBeUndefined();
     expect(sent!.headers.authorization).toBeUndefined();
     // The engine's own cookies pass; the gateway's webapp cookie does not.
@@ -335,6 +338,8 @@ describe('engine webapps through the gateway', () => {
     const cookie = await webappCookie(token);
     await cockpit(cookie).expect(200);
     expect(engine.received[0]!.headers['x-platform-user']).toBe(`u${operator.userId}`);
+    // engine:ops:view alone: the engine's read-only level.
+    expect(engine.received[0]!.headers['x-platform-groups']).toBe('view');
 
     // A ticket taken before the permission goes is refused at the sign-on too.
     const pending = await ticketFor(token);

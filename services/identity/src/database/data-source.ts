@@ -23,6 +23,7 @@ import { RemittanceAccount1764600700000 } from './migrations/1764600700000-Remit
 import { ChatEveryonePermission1764800000000 } from './migrations/1764800000000-ChatEveryonePermission';
 import { FourEyesParameter1764925000000 } from './migrations/1764925000000-FourEyesParameter';
 import { UploadQuotaParameter1764950000000 } from './migrations/1764950000000-UploadQuotaParameter';
+import { EngineOpsAdminPermission1764960000000 } from './migrations/1764960000000-EngineOpsAdminPermission';
 
 /** Migrations in order; listed explicitly so the build needs no file globbing. */
 export const IDENTITY_MIGRATIONS = [
@@ -47,6 +48,7 @@ export const IDENTITY_MIGRATIONS = [
   ChatEveryonePermission1764800000000,
   FourEyesParameter1764925000000,
   UploadQuotaParameter1764950000000,
+  EngineOpsAdminPermission1764960000000,
 ];
 
 export function identityDataSourceOptions(url: string) {

@@ -16,9 +16,9 @@ import org.operaton.bpm.engine.identity.Group;
 import org.operaton.bpm.engine.identity.User;
 
 /**
- * The engine users the platform creates: the service account (ENGINE_USER) and the operators a trusted
- * proxy signs in. Both are members of operaton-admin, which holds every permission (as Operaton's own
- * admin-user bootstrap grants it), so they reach Cockpit, Tasklist and Admin.
+ * The engine users the platform creates: the service account (ENGINE_USER), the one member of
+ * operaton-admin, which holds every permission (as Operaton's own admin-user bootstrap grants it), and
+ * the operators a trusted proxy signs in, whose groups are {@link OpsGroups}'.
  */
 public final class EngineAccounts {
   private EngineAccounts() {}
@@ -53,6 +53,19 @@ public final class EngineAccounts {
    */
   public static void ensureAdmin(ProcessEngine engine, String userId, String firstName, String password,
       boolean resetPassword) {
+    ensureUser(engine, userId, firstName, password, resetPassword);
+    IdentityService identity = engine.getIdentityService();
+    if (identity.createUserQuery().userId(userId).memberOfGroup(OPERATON_ADMIN).count() == 0) {
+      identity.createMembership(userId, OPERATON_ADMIN);
+    }
+  }
+
+  /**
+   * Creates {@code userId} with {@code password} when missing; an existing user gets it only when
+   * {@code resetPassword} and it differs from the stored one. Memberships are the caller's.
+   */
+  public static void ensureUser(ProcessEngine engine, String userId, String firstName, String password,
+      boolean resetPassword) {
     IdentityService identity = engine.getIdentityService();
     User user = identity.createUserQuery().userId(userId).singleResult();
     if (user == null) {
@@ -64,9 +77,6 @@ public final class EngineAccounts {
     } else if (resetPassword && !identity.checkPassword(userId, password)) {
       user.setPassword(password);
       identity.saveUser(user);
-    }
-    if (identity.createUserQuery().userId(userId).memberOfGroup(OPERATON_ADMIN).count() == 0) {
-      identity.createMembership(userId, OPERATON_ADMIN);
     }
   }
 }
