@@ -150,3 +150,53 @@ describe('structure command', () => {
     expect((await run('structure', '--exclude-identity', '95', file)).code).toBe(2);
   });
 });
+
+describe('epitopes --structure', () => {
+  const pdbOf = (chains: string[]) =>
+    chains
+      .flatMap((chain, c) =>
+        Array.from({ length: 30 }, (_, k) => {
+          const x = (c * 40 + Math.cos(k / 3) * (8 + k / 2)).toFixed(3).padStart(8);
+          const y = (Math.sin(k / 3) * (8 + k / 2)).toFixed(3).padStart(8);
+          const z = (k * 1.5).toFixed(3).padStart(8);
+          return `ATOM  ${String(k + 1 + c * 30).padStart(5)}  CA  ALA ${chain}${String(k + 1).padStart(4)}    ${x}${y}${z}  1.00  0.00           C`;
+        }),
+      )
+      .join('\n');
+
+  it('prints per-residue scores and ranked patches for the chain asked for', async () => {
+    const file = fasta('antigen.pdb', pdbOf(['A', 'B']));
+    const { code, out } = await run('epitopes', '--structure', file, '--chain', 'B');
+    expect(code).toBe(0);
+    const result = JSON.parse(out);
+    expect(result.method).toBe('ellipro');
+    expect(result.residues).toHaveLength(30);
+    expect(result.residues[0]).toMatchObject({ chain: 'B', number: '1', residue: 'A' });
+    expect(Array.isArray(result.patches)).toBe(true);
+  });
+
+  it('reports a missing chain, a chain choice needed and a file with no protein as zh/en errors', async () => {
+    const two = fasta('two.pdb', pdbOf(['A', 'B']));
+    const missing = await run('epitopes', '--structure', two, '--chain', 'Q');
+    expect(missing.code).toBe(1);
+    expect(JSON.parse(missing.out).error.code).toBe('CHAIN_NOT_FOUND');
+    expect(JSON.parse((await run('epitopes', '--structure', two)).out).error.code).toBe(
+      'CHAIN_REQUIRED',
+    );
+    const empty = fasta(
+      'ligand.pdb',
+      'HETATM    1  C1  LIG A   1       0.000   0.000   0.000  1.00  0.00           C\n',
+    );
+    const none = JSON.parse((await run('epitopes', '--structure', empty)).out).error;
+    expect(none.code).toBe('NO_PROTEIN');
+    expect(none.message.zh).toMatch(/蛋白/);
+  });
+
+  it('refuses a file over 20 MB without parsing it', async () => {
+    const big = join(dir, 'big.pdb');
+    writeFileSync(big, Buffer.alloc(21 * 1024 * 1024, 0x20));
+    const result = await run('epitopes', '--structure', big);
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.out).error.code).toBe('FILE_TOO_LARGE');
+  });
+});

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 
 import { type CdrName, designLibrary } from './design';
 import { predictEpitopes } from './epitopes';
@@ -8,7 +8,9 @@ import { analyzeLiabilities } from './liabilities';
 import { numberSequence } from './numbering/number';
 import type { Scheme } from './numbering/schemes';
 import { parseFasta, type SequenceRecord } from './sequence/sequence';
+import { predictStructureEpitopes } from './structure/ellipro';
 import { modelStructure } from './structure/model';
+import { parsePdb } from './structure/pdb';
 import { loadTemplateLibrary } from './structure/templates-node';
 
 const USAGE = `usage: antibody <number|liabilities|humanize|epitopes|design|structure> [options] FILE|-
@@ -29,6 +31,8 @@ options:
   --min-votes N                 methods that must agree (epitopes; default 3)
   --exclude-identity X          drop templates this identical (0-1) or more (structure)
   --exclude ID,...              drop templates by PDB id (structure)
+  --structure FILE.pdb          epitopes on an antigen structure (ElliPro), instead of a sequence
+  --chain X[,Y]                 the antigen chain(s) in --structure (needed when there are several)
 
 Reads FASTA (or one bare sequence) from FILE, or from standard input with '-'.
 Prints a JSON array with one object per input record; structure takes the heavy and light
@@ -68,6 +72,8 @@ function parseArgs(argv: string[]): Parsed {
       options.set(name, value);
     } else files.push(arg);
   }
+  const structureEpitopes = command === 'epitopes' && options.has('structure');
+  if (structureEpitopes && files.length === 0) files.push(options.get('structure') as string);
   if (files.length !== 1) throw new UsageError('give exactly one FILE, or - for standard input');
   const scheme = options.get('scheme');
   if (scheme !== undefined && !SCHEMES.includes(scheme as Scheme))
@@ -81,6 +87,48 @@ function intOption(options: Map<string, string>, name: string): number | undefin
   const value = Number(raw);
   if (!Number.isInteger(value)) throw new UsageError(`--${name} must be an integer`);
   return value;
+}
+
+/** Largest PDB file read (a large cryo-EM assembly is about this size; more is refused, not parsed). */
+const MAX_PDB_BYTES = 20 * 1024 * 1024;
+
+function readPdbFile(file: string): string {
+  const size = statSync(file).size;
+  if (size > MAX_PDB_BYTES)
+    throw new AntibodyError(
+      'FILE_TOO_LARGE',
+      {
+        zh: `PDB 文件过大（${(size / 2 ** 20).toFixed(1)} MB，上限 20 MB）。`,
+        en: `The PDB file is too large (${(size / 2 ** 20).toFixed(1)} MB; the limit is 20 MB).`,
+      },
+      { size, limit: MAX_PDB_BYTES },
+    );
+  return readFileSync(file, 'utf8');
+}
+
+/** `epitopes --structure FILE.pdb [--chain X]`: ElliPro on the antigen's structure; prints one JSON object. */
+function runStructureEpitopes(parsed: Parsed): number {
+  let text: string;
+  try {
+    text = readPdbFile(parsed.file);
+  } catch (err) {
+    if (!(err instanceof AntibodyError)) {
+      process.stderr.write(
+        `cannot read ${parsed.file}: ${err instanceof Error ? err.message : String(err)}\n`,
+      );
+      return 2;
+    }
+    process.stdout.write(`${JSON.stringify(errorObject(err), null, 2)}\n`);
+    return 1;
+  }
+  try {
+    const result = predictStructureEpitopes(parsePdb(text), { chain: parsed.options.get('chain') });
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    return 0;
+  } catch (err) {
+    process.stdout.write(`${JSON.stringify(errorObject(err), null, 2)}\n`);
+    return 1;
+  }
 }
 
 /** `structure`: all records form one Fv (heavy and light in any order, or one VHH); prints PDB. */
@@ -188,6 +236,8 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n\n${USAGE}\n`);
     return 2;
   }
+  if (parsed.command === 'epitopes' && parsed.options.has('structure'))
+    return runStructureEpitopes(parsed);
   let records: SequenceRecord[];
   try {
     records = parseFasta(await readInput(parsed.file));

@@ -13,7 +13,11 @@ export type AntibodyErrorCode =
   | 'NOT_ANTIBODY'
   | 'INVALID_OPTION'
   | 'STRUCTURE_PREDICTOR_NOT_CONFIGURED'
-  | 'STRUCTURE_PREDICTOR_FAILED';
+  | 'STRUCTURE_PREDICTOR_FAILED'
+  | 'NO_PROTEIN'
+  | 'CHAIN_REQUIRED'
+  | 'CHAIN_NOT_FOUND'
+  | 'FILE_TOO_LARGE';
 
 /** Thrown for bad input or configuration; `details` carries machine-readable context (e.g. positions). */
 export class AntibodyError extends Error {

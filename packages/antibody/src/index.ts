@@ -63,9 +63,18 @@ export type { SequenceRecord } from './sequence/sequence';
 export { cleanProteinSequence, parseFasta } from './sequence/sequence';
 export type { StructureInput, StructurePrediction, StructurePredictorConfig } from './structure';
 export { predictStructure } from './structure';
+export type {
+  EpitopePatch,
+  StructureEpitopeOptions,
+  StructureEpitopeResidue,
+  StructureEpitopes,
+} from './structure/ellipro';
+export { predictStructureEpitopes } from './structure/ellipro';
 export type { FvModel, ModelOptions, RegionReport } from './structure/model';
 export { modelStructure } from './structure/model';
 export type { PdbResidue } from './structure/pdb';
 export { parsePdb, writePdb } from './structure/pdb';
+export type { ResidueSasa } from './structure/sasa';
+export { shrakeRupley } from './structure/sasa';
 export type { FvTemplate, TemplateChain, TemplateResidue } from './structure/templates';
 export { unpackLibrary } from './structure/templates';
