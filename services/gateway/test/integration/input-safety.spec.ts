@@ -169,5 +169,12 @@ describe('input that cannot hurt', () => {
       '<p><a href="https://example.com">a</a> <a href="/mission">b</a> <a href="mailto:x@y.z">c</a></p>',
     );
     expect(good.body.code).toBe(200);
+    // The other rich text (agreement pages and the like) follows the same rule.
+    const page = await postJson(
+      '/wujie/richtext',
+      JSON.stringify({ name: 'Link page', content: '<a href="vbscript:msgbox(1)">x</a>' }),
+    );
+    expect(page.status).toBe(400);
+    expect(page.body.data.errors).toEqual([{ field: 'content', msg: UNSAFE_LINK }]);
   });
 });

@@ -1,5 +1,5 @@
 import { SORT_FIELDS } from '../../identity/admin';
-import { MaxLen, Required, Text } from '../decorators';
+import { MaxLen, Required, SafeRichTextLinks, Text } from '../decorators';
 import { OptionalInt, OptionalOneOf, OptionalText, RequiredText } from './fields';
 import { PageQueryBody } from './paging.dto';
 
@@ -23,5 +23,6 @@ export class RichTextBody {
   @Required()
   @Text()
   @MaxLen(1_000_000)
+  @SafeRichTextLinks()
   content!: string;
 }
