@@ -29,6 +29,9 @@ export interface LoopSource {
 
 const STEM = 3;
 const ANCHOR_PENALTY = 8;
+/** Per loop CA closer than 3.5 Å to a framework CA (of either chain): about one identical residue's BLOSUM score. */
+const CLASH_PENALTY = 5;
+const CLASH_DISTANCE_SQ = 3.5 * 3.5;
 
 export function loopPositions(
   chain: { residues: { position: string }[] },
@@ -118,6 +121,7 @@ export function chooseLoop(
   cdr: CdrRegion,
   frame: Map<string, TemplateResidue>,
   sources: LoopSource[],
+  environment: Vec3[] = [],
 ): LoopChoice | undefined {
   const positions = loopPositions(query, cdr);
   const anchors = anchorPositions(cdr);
@@ -132,7 +136,10 @@ export function chooseLoop(
       if (loop.length !== lengthWanted || loop.some((r) => !backbone(r))) continue;
       const fit = anchorFit(frame, source.byPosition, anchors);
       if (!fit) continue;
-      const score = similarity(query, cdr, source.byPosition) - ANCHOR_PENALTY * fit.rmsd;
+      const score =
+        similarity(query, cdr, source.byPosition) -
+        ANCHOR_PENALTY * fit.rmsd -
+        CLASH_PENALTY * clashes(fit, loop, environment);
       if (!best || score > best.score) best = { score, source, loop, fit };
     }
     if (!best) lengthWanted = nearestLength(sources, cdr, positions.length);
@@ -152,6 +159,22 @@ export function chooseLoop(
     anchorRmsd: best.fit.rmsd,
     approximate,
   };
+}
+
+/** Loop CA atoms, once spliced, within 3.5 Å of a framework CA. */
+function clashes(fit: Superposition, loop: TemplateResidue[], environment: Vec3[]): number {
+  let n = 0;
+  for (const r of loop) {
+    const ca = applySuperposition(fit, r.atoms.CA);
+    for (const e of environment) {
+      const d = (ca[0] - e[0]) ** 2 + (ca[1] - e[1]) ** 2 + (ca[2] - e[2]) ** 2;
+      if (d < CLASH_DISTANCE_SQ) {
+        n++;
+        break;
+      }
+    }
+  }
+  return n;
 }
 
 function nearestLength(sources: LoopSource[], cdr: CdrRegion, wanted: number): number {

@@ -86,18 +86,33 @@ export function modelStructure(
       identity: round(orientation.identity),
       error: round(0.4 + 1.5 * (1 - orientation.identity)),
     });
-  for (const [chainId, query] of [
-    ['H', heavy],
-    ['L', light],
-  ] as const) {
-    if (!query) continue;
+  const chains = (
+    [
+      ['H', heavy],
+      ['L', light],
+    ] as const
+  ).filter((c): c is readonly ['H' | 'L', QueryChain] => c[1] !== undefined);
+  const frameworks = chains.map(([chainId, query]) => {
     const target = orientation
       ? chainId === 'H'
         ? orientation.template.heavy
         : orientation.template.light
       : undefined;
-    const built = buildChain(chainId, query, usable, target, regions);
-    placed.push({ chain: chainId, residues: built });
+    return { chainId, query, target, ...buildFramework(chainId, query, usable, target, regions) };
+  });
+  const environment = frameworkAtoms(frameworks.map((f) => f.frame));
+  for (const f of frameworks) {
+    const residues = placeChain(
+      f.chainId,
+      f.query,
+      f.ranked,
+      f.frame,
+      f.target,
+      f.fwError,
+      environment,
+      regions,
+    );
+    placed.push({ chain: f.chainId, residues });
   }
   const residues = withSideChains(placed, library);
   const remarks = remarkLines(regions);
@@ -247,13 +262,13 @@ function frameworkFrame(
   return frame;
 }
 
-function buildChain(
+function buildFramework(
   chainId: 'H' | 'L',
   query: QueryChain,
   usable: FvTemplate[],
   target: TemplateChain | undefined,
   regions: RegionReport[],
-): Placed[] {
+) {
   const ranked = rankedChains(query, usable);
   const frame = frameworkFrame(ranked, target);
   const fwError = round(
@@ -266,6 +281,28 @@ function buildChain(
     identity: round(ranked[0].identity),
     error: fwError,
   });
+  return { ranked, frame, fwError };
+}
+
+/** CA atoms of the framework residues of every chain: what a spliced loop must not run into. */
+function frameworkAtoms(frames: Map<string, TemplateResidue>[]): Vec3[] {
+  const out: Vec3[] = [];
+  for (const frame of frames)
+    for (const [position, r] of frame)
+      if (isFramework(position) && r.atoms.CA) out.push(r.atoms.CA);
+  return out;
+}
+
+function placeChain(
+  chainId: 'H' | 'L',
+  query: QueryChain,
+  ranked: ReturnType<typeof rankedChains>,
+  frame: Map<string, TemplateResidue>,
+  target: TemplateChain | undefined,
+  fwError: number,
+  environment: Vec3[],
+  regions: RegionReport[],
+): Placed[] {
   const source = (r: (typeof ranked)[number]): LoopSource => ({
     templateId: r.id,
     chain: r.chain,
@@ -283,8 +320,9 @@ function buildChain(
     { choice: LoopChoice; error: number; byPosition: Map<string, TemplateResidue> }
   >();
   for (const cdr of ['cdr1', 'cdr2', 'cdr3'] as const) {
-    const typed = chooseLoop(query, cdr, frame, sameType);
-    const choice = typed && !typed.approximate ? typed : chooseLoop(query, cdr, frame, sources);
+    const typed = chooseLoop(query, cdr, frame, sameType, environment);
+    const choice =
+      typed && !typed.approximate ? typed : chooseLoop(query, cdr, frame, sources, environment);
     if (!choice) continue;
     const error = loopError(cdr, choice, chainId);
     loops.set(cdr, {
@@ -306,9 +344,14 @@ function buildChain(
   for (const r of query.residues) {
     const region = regionOf(r.position);
     const loop = region.startsWith('cdr') ? loops.get(region as CdrRegion) : undefined;
-    const source = loop ? loop.byPosition.get(r.position) : frame.get(r.position);
-    if (!source) continue;
-    placed.push({ position: r.position, aa: r.aa, source, error: loop ? loop.error : fwError });
+    const residue = loop ? loop.byPosition.get(r.position) : frame.get(r.position);
+    if (!residue) continue;
+    placed.push({
+      position: r.position,
+      aa: r.aa,
+      source: residue,
+      error: loop ? loop.error : fwError,
+    });
   }
   return placed;
 }
