@@ -224,13 +224,32 @@ function start(service) {
   return supervise(service.name, () => spawnService(service));
 }
 
+/**
+ * Prometheus metrics of each process at GET /metrics on a loopback port of its own: METRICS_BASE_PORT
+ * (default: the gateway's port + 1000, so 9080 for 8080) for the gateway, then one more per service in
+ * start order; METRICS_BASE_PORT=0 turns them off.
+ */
+const metricsBase = Number(env.METRICS_BASE_PORT ?? (Number(port) ? Number(port) + 1000 : 0));
+const SERVICE_ORDER = [
+  'gateway',
+  'identity',
+  'workflow',
+  'billing',
+  'notification',
+  'agent-worker',
+];
+
+function metricsPortOf(name) {
+  return metricsBase ? metricsBase + SERVICE_ORDER.indexOf(name) : 0;
+}
+
 function spawnService({ name, dir }) {
   const log = createWriteStream(join(runDir, `${name}.log`), { flags: 'a' });
   // PLATFORM_NODE_ARGS passes Node flags to every service (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
   const nodeArgs = (env.PLATFORM_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, 'dist/main.js'], {
     cwd: join(root, dir),
-    env,
+    env: { ...env, METRICS_PORT: String(metricsPortOf(name)) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   for (const stream of [child.stdout, child.stderr]) {
@@ -351,6 +370,7 @@ try {
   API        http://${host}:${port}/prod-api   (OpenAPI: /prod-api/v3/api-docs, as admin)
   Web app    ${web ? `http://${host}:${port}/` : '(not built)'}
   ${engineLines(choice).join('\n  ')}
+  Metrics    ${metricsBase ? services.map((s) => `${s.name} :${metricsPortOf(s.name)}`).join(', ') + ' (GET /metrics on 127.0.0.1)' : 'off (METRICS_BASE_PORT=0)'}
   Sign in    user name "admin"; the password is ADMIN_PASSWORD, or the one printed above at the first start
   Logs       .run/<service>.log        Stop: Ctrl+C
 `);

@@ -52,6 +52,9 @@ export const baseEnvShape = {
    */
   HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   HEALTH_HOST: z.string().default('127.0.0.1'),
+  /** Prometheus metrics at GET /metrics on this port (0: off), on METRICS_HOST (loopback by default). */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  METRICS_HOST: z.string().default('127.0.0.1'),
 };
 
 export const baseEnvSchema = z.object(baseEnvShape);

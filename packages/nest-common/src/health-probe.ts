@@ -13,7 +13,7 @@ const PROBE_TIMEOUT_MS = 2000;
  * name theirs ('billing', 'notification', …), which `app.get(DataSource)` does not find, and a probe
  * that found none would answer UP with the database gone.
  */
-function dataSourcesOf(app: INestMicroservice): DataSource[] {
+export function dataSourcesOf(app: INestMicroservice): DataSource[] {
   const providers = new DiscoveryService(app.get(ModulesContainer)).getProviders();
   const found = providers
     .map((wrapper) => wrapper.instance as unknown)

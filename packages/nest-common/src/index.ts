@@ -4,6 +4,7 @@ export * from './event-consumer';
 export * from './health-probe';
 export * from './ip-location';
 export * from './logger';
+export * from './metrics';
 export * from './outage';
 export * from './outbox-relay';
 export * from './queues';

@@ -6,6 +6,7 @@ import type Redis from 'ioredis';
 import type { DataSource } from 'typeorm';
 
 import type { BaseEnv } from './env';
+import { registerOutboxBacklog, registerQueueDepth } from './metrics';
 import { bullConnection, bullPrefix } from './queues';
 
 /** Where each event type goes: queue name → the event types it receives. */
@@ -87,7 +88,7 @@ const SAFE_TABLE = /^[A-Za-z0-9_]{1,64}$/;
  * queued in the order they were written.
  */
 export class OutboxRelay {
-  private readonly table: string;
+  readonly table: string;
   private readonly routes: EventRoutes;
   private readonly queues = new Map<string, Queue>();
   private connection: Redis | null = null;
@@ -192,6 +193,7 @@ export class OutboxRelay {
         prefix: bullPrefix(this.options.env),
       });
       this.queues.set(name, queue);
+      registerQueueDepth(queue);
     }
     return queue;
   }
@@ -229,8 +231,10 @@ export abstract class RelayedOutbox {
   protected constructor(private readonly relayOptions: () => OutboxRelayOptions) {}
 
   onApplicationBootstrap(): void {
-    this.relay = new OutboxRelay(this.relayOptions());
+    const options = this.relayOptions();
+    this.relay = new OutboxRelay(options);
     this.relay.start();
+    registerOutboxBacklog(options.dataSource, this.relay.table);
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -4,8 +4,9 @@ import type { DataSource } from 'typeorm';
 
 import { ensureDatabase, runMigrationsLocked } from './database';
 import type { BaseEnv } from './env';
-import { startHealthProbe } from './health-probe';
+import { dataSourcesOf, startHealthProbe } from './health-probe';
 import { createPino, PinoNestLogger } from './logger';
+import { registerDatabasePools, RpcMetricsInterceptor, serveMetrics } from './metrics';
 import { createRedis } from './redis';
 import { RpcErrorFilter } from './rpc';
 import { ServiceIdempotencyInterceptor } from './service-idempotency';
@@ -47,12 +48,15 @@ export async function listenAsService(
   trackCommittedWrites();
   const idempotency = createRedis(env, `${service}-idempotency`);
   app.useGlobalInterceptors(
+    new RpcMetricsInterceptor(service),
     new CommittedWritesInterceptor(),
     new ServiceIdempotencyInterceptor(idempotency, service, env.RPC_TIMEOUT_MS * 4),
   );
   app.enableShutdownHooks();
   await app.listen();
   const probe = await startHealthProbe(app, env);
+  registerDatabasePools(service, dataSourcesOf(app));
+  await serveMetrics(env);
   const close = app.close.bind(app);
   app.close = async () => {
     probe?.close();

@@ -6,7 +6,12 @@ import multipart from '@fastify/multipart';
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { API_BASE, ENGINE_WEBAPP_PATH, UPLOAD_MAX_BYTES } from '@platform/contracts';
-import { createPino, createValidationPipe, PinoNestLogger } from '@platform/nest-common';
+import {
+  createPino,
+  createValidationPipe,
+  PinoNestLogger,
+  serveMetrics,
+} from '@platform/nest-common';
 
 import { AppModule, GATEWAY_CONTROLLERS } from './app.module';
 import { addAccessLog } from './common/access-log';
@@ -17,6 +22,7 @@ import { LeanFastifyAdapter } from './common/lean-fastify-adapter';
 import { addOperationLog } from './common/oper-log';
 import { OperLogQueue } from './common/oper-log.queue';
 import { GATEWAY_REDIS } from './common/redis.provider';
+import { addRequestMetrics, registerSocketGauge } from './common/request-metrics';
 import { addSecurityHeaders } from './common/security-headers';
 import { type GatewayEnv, loadGatewayEnv } from './config/env';
 import { EngineWebappAccess } from './engine/engine-webapp.access';
@@ -49,6 +55,7 @@ export async function createGateway(env: GatewayEnv): Promise<NestFastifyApplica
   const fastify = app.getHttpAdapter().getInstance();
   addSecurityHeaders(fastify, [ENGINE_WEBAPP_PATH]);
   addAccessLog(fastify, pino);
+  addRequestMetrics(fastify);
   addEnvelope(fastify, API_BASE);
   refuseUnsafeQueryText(fastify, API_BASE);
   addIdempotency(fastify, app.get(GATEWAY_REDIS));
@@ -63,6 +70,8 @@ export async function createGateway(env: GatewayEnv): Promise<NestFastifyApplica
   // After init: Nest registers its JSON parser there, and this one takes its place.
   parseJsonBodiesSafely(fastify);
   await app.get(UserSocketHub).start(app.getHttpServer());
+  registerSocketGauge(app.get(UserSocketHub));
+  await serveMetrics(env);
   app.get(OpenApiHolder).document = buildOpenApiDocument(app);
   return app;
 }

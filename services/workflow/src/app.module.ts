@@ -31,6 +31,7 @@ import { WorkflowEventRelay } from './missions/event-relay.service';
 import { MissionAccess } from './missions/mission-access';
 import { MissionDiagrams } from './missions/mission-diagrams';
 import { MissionMoves, MissionPushes } from './missions/mission-events';
+import { MissionMetrics } from './missions/mission-metrics';
 import { MissionReconciler } from './missions/mission-reconciler';
 import { MissionRerunsService } from './missions/mission-reruns.service';
 import { MissionRunsService } from './missions/mission-runs.service';
@@ -88,6 +89,7 @@ export class AppModule {
         MissionsService,
         MissionRunsService,
         MissionReconciler,
+        MissionMetrics,
         MissionPushes,
         MissionMoves,
         WorkflowEventRelay,

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type { OperLogRecord } from '@platform/contracts';
-import { bullConnection, bullPrefix, QUEUES } from '@platform/nest-common';
+import { bullConnection, bullPrefix, QUEUES, registerQueueDepth } from '@platform/nest-common';
 import { Queue } from 'bullmq';
 
 import { GATEWAY_ENV, type GatewayEnv } from '../config/env';
@@ -26,6 +26,7 @@ export class OperLogQueue implements OnApplicationShutdown {
         removeOnFail: 10_000,
       },
     });
+    registerQueueDepth(this.queue);
   }
 
   async add(record: OperLogRecord): Promise<void> {

@@ -217,6 +217,13 @@ export class UserSocketHub implements OnApplicationShutdown {
       ws.close(4401, 'session ended');
   }
 
+  /** How many sockets this instance holds, for every user (the metrics' sockets open). */
+  openSockets(): number {
+    let open = 0;
+    for (const set of this.sockets.values()) open += set.size;
+    return open;
+  }
+
   /** How many sockets this instance holds for a user (diagnostics and tests). */
   connectionsOf(userId: number): number {
     return this.sockets.get(userId)?.size ?? 0;

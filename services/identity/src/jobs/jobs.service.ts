@@ -14,6 +14,7 @@ import {
   type MisfirePolicy,
 } from '@platform/contracts';
 import type { JobBody, JobLogQuery, JobQuery, JobStatusBody } from '@platform/contracts/dto';
+import { registerQueueDepth } from '@platform/nest-common';
 import { type Job, Queue, Worker } from 'bullmq';
 import Redis from 'ioredis';
 import type { DataSource } from 'typeorm';
@@ -143,6 +144,7 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
     this.connection = new Redis(this.env.REDIS_URL, { maxRetriesPerRequest: null });
     const prefix = `${this.env.NAMESPACE}:bull`;
     this.queue = new Queue<RunData>(QUEUE, { connection: this.connection, prefix });
+    registerQueueDepth(this.queue);
     this.worker = new Worker<RunData>(QUEUE, (job) => this.process(job), {
       connection: this.connection.duplicate(),
       prefix,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type { CodeDelivery } from '@platform/contracts';
-import { bullConnection, bullPrefix, QUEUES } from '@platform/nest-common';
+import { bullConnection, bullPrefix, QUEUES, registerQueueDepth } from '@platform/nest-common';
 import { Queue } from 'bullmq';
 
 import { IDENTITY_ENV, type IdentityEnv } from '../config/env';
@@ -30,6 +30,7 @@ export class CodeDeliveryQueue implements OnApplicationShutdown {
         removeOnFail: { age: env.CODE_TTL_MINUTES * 60 },
       },
     });
+    registerQueueDepth(this.queue);
   }
 
   async add(message: CodeMessage): Promise<void> {
