@@ -25,6 +25,7 @@ const shell = {
   ENGINE_PASSWORD: strongSecret(),
   ENGINE_PROXY_SECRET: strongSecret(),
   MINIO_ROOT_PASSWORD: strongSecret(),
+  GRAFANA_ADMIN_PASSWORD: strongSecret(),
 };
 
 /** The operator's env file: the committed sample with its placeholders filled in. */

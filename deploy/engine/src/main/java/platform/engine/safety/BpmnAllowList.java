@@ -42,9 +42,15 @@ public final class BpmnAllowList {
   private static final Set<String> TIMER_VALUES = Set.of("timeDuration", "timeDate", "timeCycle");
   private static final Set<String> CONDITIONS = Set.of("conditionExpression", "completionCondition");
 
-  /** Engine extension elements allowed (plain key/value properties and a literal retry cycle). */
+  /**
+   * Engine extension elements allowed: plain key/value properties, a literal retry cycle, and the
+   * designer's forms (fields with literal labels and defaults, built-in constraints only).
+   */
   private static final Set<String> EXTENSION_ELEMENTS = Set.of("properties", "property",
-      "failedJobRetryTimeCycle");
+      "failedJobRetryTimeCycle", "formData", "formField", "validation", "constraint", "value");
+  /** Operaton's built-in form constraints; any other name is a validator class or expression. */
+  private static final Set<String> FORM_CONSTRAINTS = Set.of("required", "readonly", "minlength", "maxlength",
+      "min", "max");
   /**
    * Engine extension attributes allowed; each must be a literal. Missing on purpose: class,
    * delegateExpression, expression, resultVariable, formHandlerClass, variableMappingClass,
@@ -61,12 +67,8 @@ public final class BpmnAllowList {
   private static final Pattern ISO_8601 = Pattern.compile("[0-9A-Za-z:.+\\-/,]+");
   private static final Pattern LOOP_COUNT = Pattern.compile("\\d{1,4}");
   private static final Pattern ONE_VARIABLE = Pattern.compile("\\$\\{\\s*[A-Za-z_][A-Za-z0-9_]*\\s*\\}");
-  /**
-   * Attributes that may name one process variable as {@code ${name}} (who a user task is for, its dates, a
-   * multi-instance collection): the compiled workflows keep the people a designer named this way.
-   */
-  private static final Set<String> VARIABLE_ATTRIBUTES = Set.of("collection", "assignee", "candidateUsers",
-      "candidateGroups", "dueDate", "followUpDate");
+  /** Attributes that may name one process variable as {@code ${name}}: a multi-instance collection. */
+  private static final Set<String> VARIABLE_ATTRIBUTES = Set.of("collection");
 
   /** One refused place of the document. */
   public record Problem(Element element, String message) {}
@@ -85,7 +87,8 @@ public final class BpmnAllowList {
       if (!EXTENSION_ELEMENTS.contains(element.getTagName())) {
         problems.add(new Problem(element, "the extension '" + element.getTagName()
             + "' is not allowed (listeners, scripts, connectors, variable mappings and delegates run code in"
-            + " the engine) / 不允许使用扩展 " + element.getTagName() + "（监听器、脚本、连接器、变量映射和委托会在引擎中执行代码）"));
+            + " the engine) / 不允许使用扩展 " + element.getTagName()
+            + "（监听器、脚本、连接器、变量映射和委托会在引擎中执行代码）"));
         return;
       }
     } else if (!BPMN.equals(uri)) {
@@ -94,6 +97,11 @@ public final class BpmnAllowList {
       problems.add(new Problem(element, "the element '" + element.getTagName()
           + "' is not allowed in the platform's BPMN / 平台的 BPMN 不允许使用元素 " + element.getTagName()));
       return;
+    }
+    if ("constraint".equals(element.getTagName()) && ENGINE_EXTENSIONS.contains(uri)
+        && !FORM_CONSTRAINTS.contains(element.attribute("name"))) {
+      problems.add(new Problem(element, "the form constraint '" + element.attribute("name")
+          + "' is not allowed (built-in constraints only) / 不允许使用表单约束 " + element.attribute("name") + "（只允许内置约束）"));
     }
     checkElement(element, parent, problems);
     checkAttributes(element, problems);
@@ -173,9 +181,9 @@ public final class BpmnAllowList {
   }
 
   private static String expressionMessage(String where) {
-    return "'" + where + "' holds an expression; only sequence-flow conditions may, and a user task's people,"
-        + " dates or a collection may name one variable as ${name} / " + where
-        + " 含有表达式；只有顺序流条件可以使用表达式，用户任务的人员、日期或集合只能用 ${变量名} 引用一个变量";
+    return "'" + where + "' holds an expression; only sequence-flow conditions may (and a multi-instance"
+        + " collection may name one variable as ${name}) / " + where
+        + " 含有表达式；只有顺序流条件可以使用表达式（多实例集合可用 ${变量名} 引用一个变量）";
   }
 
   private static String id(Element element) {
