@@ -49,7 +49,7 @@ const agentWorkerEnvSchema = z.object({
   AGENT_WORKER_DRAIN_MS: int(0, 600_000, 10_000),
   /** Most model calls of one agent run (tool-calling loop), when a language model is configured. */
   AGENT_LLM_MAX_STEPS: int(1, 50, 8),
-  /** External structure predictor (HTTP, VH/VL in, PDB out); unset: a clear "not configured" result. */
+  /** External structure predictor (HTTP, VH/VL in, PDB out); unset: the built-in template modeller answers. */
   STRUCTURE_PREDICTOR_URL: z.union([z.literal(''), z.url()]).default(''),
   STRUCTURE_PREDICTOR_FORMAT: z.enum(['json', 'text']).default('json'),
   STRUCTURE_PREDICTOR_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),

@@ -25,7 +25,7 @@ const gatewayEnvSchema = z.object({
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
   /**
    * External structure predictor of the antibody toolkit (an HTTP endpoint that takes VH/VL and returns
-   * PDB text, e.g. a self-hosted ESMFold or ImmuneBuilder server); empty turns structure prediction off.
+   * PDB text, e.g. a self-hosted ESMFold or ImmuneBuilder server); empty: the built-in template modeller.
    */
   STRUCTURE_PREDICTOR_URL: z.union([z.literal(''), z.url()]).default(''),
   /** `json` posts {heavy, light, sequence}; `text` posts the chains joined by ':' as plain text. */
