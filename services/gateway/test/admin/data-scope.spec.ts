@@ -100,21 +100,22 @@ describe('data scope on reads and writes', () => {
     expect(tree.body.code).toBe(200);
   });
 
+  // A user outside the scope answers exactly as a user that does not exist (issue 25).
   it.each(levels)('should limit writes to the scope "%s"', async (_name, level, users) => {
     await setScope(scopedRole, level, level === '2' ? [dept.B] : []);
+    const calls = (userId: number) => [
+      () => manager.put('/system/user/changeStatus', { userId, status: '0' }),
+      () => manager.get(`/system/user/${userId}`),
+      () => manager.put('/system/user/resetPwd', { userId, password: 'Another#Pass1' }),
+    ];
+    const nonexistent = calls(99_999_999);
     for (const key of ['inA', 'inA1', 'inB', 'inRoot'] as const) {
-      const res = await manager.put('/system/user/changeStatus', {
-        userId: user[key],
-        status: '0',
-      });
-      expect(res.body.code, `${level} ${key}`).toBe(users.includes(key) ? 200 : 403);
-      const read = await manager.get(`/system/user/${user[key]}`);
-      expect(read.body.code, `${level} read ${key}`).toBe(users.includes(key) ? 200 : 403);
-      const reset = await manager.put('/system/user/resetPwd', {
-        userId: user[key],
-        password: 'Another#Pass1',
-      });
-      expect(reset.body.code, `${level} reset ${key}`).toBe(users.includes(key) ? 200 : 403);
+      for (const [index, call] of calls(user[key]).entries()) {
+        const res = await call();
+        if (users.includes(key)) expect(res.body.code, `${level} ${key} ${index}`).toBe(200);
+        else
+          expect(res.body, `${level} ${key} ${index}`).toEqual((await nonexistent[index]!()).body);
+      }
     }
   });
 
@@ -133,7 +134,8 @@ describe('data scope on reads and writes', () => {
       password: 'Outside#Pass1',
       deptId: dept.B,
     });
-    expect(outside.body.code).toBe(403);
+    // The department out of scope "does not exist" for the manager.
+    expect(outside.body).toEqual({ code: 500, msg: 'Department does not exist' });
     const noDept = await manager.post('/system/user', {
       userName: unique('c'),
       nickName: 'nodept',
@@ -143,10 +145,16 @@ describe('data scope on reads and writes', () => {
     expect(
       (await manager.post('/system/dept', { parentId: dept.A1, deptName: unique('d') })).body.code,
     ).toBe(200);
-    expect(
-      (await manager.post('/system/dept', { parentId: dept.B, deptName: unique('d') })).body.code,
-    ).toBe(403);
-    expect((await manager.del(`/system/dept/${dept.B}`)).body.code).toBe(403);
+    const underB = await manager.post('/system/dept', { parentId: dept.B, deptName: unique('d') });
+    const underNone = await manager.post('/system/dept', {
+      parentId: 99_999_999,
+      deptName: unique('d'),
+    });
+    expect(underB.body.code).toBe(500);
+    expect(underB.body).toEqual(underNone.body);
+    const deleted = await manager.del(`/system/dept/${dept.B}`);
+    expect(deleted.body.code).toBe(500);
+    expect(deleted.body).toEqual((await manager.del('/system/dept/99999999')).body);
   });
 
   it('should refuse to move a user in scope to a department out of scope', async () => {
@@ -159,7 +167,7 @@ describe('data scope on reads and writes', () => {
       nickName: current.nickName,
       deptId: dept.B,
     });
-    expect(res.body.code).toBe(403);
+    expect(res.body.code).toBe(500);
   });
 
   it('should combine the scopes of several roles, counting only roles that grant the permission', async () => {
@@ -182,7 +190,7 @@ describe('data scope on reads and writes', () => {
     ).toEqual([user.manager, user.inB].sort());
     expect(
       (await manager.put('/system/user/changeStatus', { userId: user.inA, status: '0' })).body.code,
-    ).toBe(403);
+    ).toBe(500);
     expect(
       (await manager.put('/system/user/changeStatus', { userId: user.inB, status: '0' })).body.code,
     ).toBe(200);
@@ -192,7 +200,7 @@ describe('data scope on reads and writes', () => {
     await admin.put('/system/user/authRole', { userId: user.manager, roleIds: [scopedRole] });
     await setScope(scopedRole, '3');
     const res = await manager.del(`/system/user/${user.inA},${user.inB}`);
-    expect(res.body.code).toBe(403);
+    expect(res.body.code).toBe(500);
     const still = await admin.get(`/system/user/${user.inA}`);
     expect(still.body.data.user.userId).toBe(user.inA);
   });

@@ -164,9 +164,10 @@ export class DataScopeService {
         WHERE ${idColumn} IN (${inList(unique)}) AND ${live}`,
       [...scope.params, ...unique],
     );
-    if (rows.length !== unique.length) throw new DomainError(missingKey);
-    if (rows.some((row) => Number(row.visible) !== 1)) {
-      throw new DomainError('datascope.denied', {}, 403);
+    // Outside the caller's scope reads as missing, word for word (issue 25): a 403 would tell that
+    // the id exists. (Making something where only "all" may, e.g. a top-level department, stays 403.)
+    if (rows.length !== unique.length || rows.some((row) => Number(row.visible) !== 1)) {
+      throw new DomainError(missingKey);
     }
   }
 }
