@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -255,7 +257,7 @@ describe('research assistant chat', () => {
     expect(await popover.count()).toBe(0);
   });
 
-  it('should refuse an attachment the assistant cannot read, and send nothing without content', async () => {
+  it('should refuse an attachment the assistant cannot read, send nothing without content, and download a sent file', async () => {
     const { context, page } = await newUserOnChat();
     contexts.push(context);
     await expect(page.getByTestId('chat-send').isDisabled()).resolves.toBe(true);
@@ -273,6 +275,14 @@ describe('research assistant chat', () => {
     const attached = page.getByTestId('chat-attachment');
     await attached.getByText('antigen.fasta').waitFor();
     // Uploaded and checked by content: the message may go with the file alone.
-    await page.locator('[data-testid="chat-send"]:not([disabled])').waitFor();
+    await page.locator('[data-testid="chat-send"]:not([disabled])').click();
+    // The sent message's file is private: the page downloads it with the session's token.
+    const sent = page.getByTestId('chat-message-file').filter({ hasText: 'antigen.fasta' });
+    await sent.waitFor();
+    const download = page.waitForEvent('download');
+    await sent.click();
+    const saved = await download;
+    expect(saved.suggestedFilename()).toBe('antigen.fasta');
+    expect(readFileSync(await saved.path(), 'utf8')).toBe(`>hel\n${LYSOZYME}\n`);
   });
 });

@@ -125,6 +125,7 @@ function Bubble({
                   key={file.fileName}
                   component="button"
                   type="button"
+                  data-testid="chat-message-file"
                   variant="outline"
                   color="gray"
                   leftSection={<IconFile size={12} />}
