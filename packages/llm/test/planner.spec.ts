@@ -547,6 +547,36 @@ describe(PlannerProvider.name, () => {
     expect(reply.text).not.toContain('Starting');
   });
 
+  it('should call start_mission once per job when several are asked for', async () => {
+    const reply = await collectReply(
+      new PlannerProvider().chat(request(`humanize it and check risk sites\n${ANTIBODY_PAIR}`)),
+    );
+
+    expect(reply.toolCalls.map((c) => JSON.parse(c.arguments).workflowKey)).toEqual([
+      'antibody_humanization',
+      'risk_site_analysis',
+    ]);
+    expect(new Set(reply.toolCalls.map((c) => c.id)).size).toBe(2);
+    expect(reply.text).toContain('one mission each');
+  });
+
+  it('should say honestly that de novo design starts from an antibody when given only an antigen', () => {
+    const en = plan(`design antibodies against this antigen ${LYSOZYME}`);
+    const zh = plan(`针对这个抗原设计抗体 ${LYSOZYME}`);
+
+    expect(en).toMatchObject({ kind: 'ask', job: 'denovo', missing: 'antibody' });
+    expect(en.reply).toContain('from the antigen alone is not available yet');
+    expect(zh).toMatchObject({ kind: 'ask', job: 'denovo', missing: 'antibody', language: 'zh' });
+    expect(zh.reply).toContain('仅凭抗原序列直接设计抗体的流程目前还没有');
+  });
+
+  it('should ask for the other chain when the request is for the VH/VL pair', () => {
+    const sut = plan(`Predict the Fv structure: ${TRASTUZUMAB_VH}`);
+
+    expect(sut).toMatchObject({ kind: 'ask', job: 'structure', missing: 'light' });
+    expect(sut.reply).toContain('light chain (VL)');
+  });
+
   it('should confirm a started mission in the conversation language', async () => {
     const reply = await collectReply(
       new PlannerProvider().chat({

@@ -79,6 +79,11 @@ export interface ChatMessageView {
   patch: string;
   /** The mission this reply started (load its card's current state from GET /wujie/mission/{id}). */
   missionId: number | null;
+  /**
+   * Every mission this reply started, in order (`missionId` is the first): a request for several
+   * jobs ("humanize it and check risk sites") starts one mission per job.
+   */
+  missionIds: number[];
   /** Which agent speaks: `assistant` for the assistant's replies, null for the user's messages. */
   agent: string | null;
   status: ChatMessageStatus;
@@ -110,7 +115,7 @@ export interface ChatMissionEvent {
 
 /**
  * What the workflow service streams over the transport for one sent message, in order: `start`
- * once the user's message is stored, `delta`s and at most one `mission`, then `done` or `error`
+ * once the user's message is stored, `delta`s and one `mission` per mission started, then `done` or `error`
  * last. `ping` keeps the gateway's idle timer from firing while the model thinks; it never reaches
  * the browser (the gateway writes its own heartbeat comments).
  */

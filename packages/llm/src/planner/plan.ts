@@ -17,11 +17,11 @@ import {
 } from '../mission-plan';
 import type { ChatMessage, UserMessage } from '../types';
 import {
-  detectJobs,
   detectLanguage,
   isDefinitionQuestion,
   isGreeting,
   isHelpQuestion,
+  requestedJobs,
 } from './intents';
 import {
   askReply,
@@ -34,9 +34,28 @@ import {
 } from './replies';
 import { findSequences, type ReadSequence, readSequence, withoutSequences } from './sequences';
 
+/** What the planner asks for: an antibody, an antigen, or the other chain of a pair. */
+export type AskFor = MissingInput | 'heavy' | 'light';
+
 export type PlannerOutcome =
-  | { kind: 'plan'; language: Language; reply: string; plan: MissionPlan }
-  | { kind: 'ask'; language: Language; reply: string; job: AssistantJob; missing: MissingInput }
+  | {
+      kind: 'plan';
+      language: Language;
+      reply: string;
+      /** The first of `plans`. */
+      plan: MissionPlan;
+      /** One mission per job asked for, in the order the request names them. */
+      plans: MissionPlan[];
+    }
+  | {
+      kind: 'ask';
+      language: Language;
+      reply: string;
+      /** The job that lacks an input; `jobs`: every job asked for. */
+      job: AssistantJob;
+      jobs: AssistantJob[];
+      missing: AskFor;
+    }
   | {
       kind: 'answer';
       language: Language;
@@ -175,25 +194,31 @@ export function planConversation(
       .find(Boolean) ??
     options.language ??
     DEFAULT_LANGUAGE;
-  const latestJob = detectJobs(latest.text)[0]?.job;
   const hasSequences = latest.reads.length > 0;
+  const latestJobs = requestedJobs(latest.text, hasSequences);
 
-  if (latestJob && !hasSequences && isDefinitionQuestion(latest.text)) {
+  // "What is an epitope?": a question about a job, not a request to run it.
+  const asked = requestedJobs(latest.text, false)[0];
+  if (asked && !hasSequences && isDefinitionQuestion(latest.text)) {
     return {
       kind: 'answer',
       language,
-      reply: definitionReply(latestJob, language),
+      reply: definitionReply(asked, language),
       topic: 'definition',
-      job: latestJob,
+      job: asked,
     };
   }
 
-  // A request and its sequences may come in separate messages: the newest job asked for, and the
+  // A request and its sequences may come in separate messages: the newest jobs asked for, and the
   // sequences of the newest messages first.
   const older = pending.slice(0, -1).reverse();
-  const job =
-    latestJob ??
-    (hasSequences ? older.map((p) => detectJobs(p.text)[0]?.job).find(Boolean) : undefined);
+  const jobs =
+    latestJobs.length > 0
+      ? latestJobs
+      : hasSequences
+        ? (older.map((p) => requestedJobs(p.text, true)).find((j) => j.length > 0) ?? [])
+        : [];
+  const job = jobs[0];
   if (!job) {
     if (hasSequences) {
       const { notes } = assign(latest.reads, undefined, language);
@@ -223,23 +248,95 @@ export function planConversation(
   }
 
   const reads = [latest, ...older].flatMap((p) => p.reads);
-  const assignment = assign(reads, job, language);
-  const inputs = inputsOf(assignment, job);
-  const missing = missingInput(job, inputs);
-  if (missing) {
-    const notes = [...assignment.notes];
-    const valid = reads.filter((r) => !r.problem);
-    if (missing === 'antigen' && valid.length > 0) notes.push(NOTES.onlyAntibody(language));
-    if (missing === 'antibody' && valid.length > 0) notes.push(NOTES.onlyProtein(language));
-    return { kind: 'ask', language, reply: askReply(job, missing, notes, language), job, missing };
-  }
-
   const requestText = [...pending.map((p) => p.text)].filter(Boolean).join('\n');
-  const planInputs: MissionPlanInputs = {
-    request: requestText,
-    fasta: fastaOf(inputs),
-    ...inputs,
+  // With several jobs the sequences go to each job that takes them: none is "unused".
+  const assignment = assign(reads, jobs.length === 1 ? job : undefined, language);
+  for (const wanted of jobs) {
+    const inputs = inputsOf(assignment, wanted);
+    const missing = missingInput(wanted, inputs) ?? missingChain(wanted, inputs, requestText);
+    if (missing) return askFor(wanted, jobs, missing, assignment.notes, reads, language);
+  }
+  const plans = jobs.map((wanted) =>
+    planFor(wanted, inputsOf(assignment, wanted), pending, requestText, language),
+  );
+  const lines: string[] = [];
+  const all = { ...inputsOf(assignment, job), ...mergedInputs(plans) };
+  const describeAs = jobs.includes('humanization') ? 'humanization' : job;
+  if (all.heavy && assignment.heavy) {
+    lines.push(describeRead(assignment.heavy, 'heavy', language, describeAs));
+  }
+  if (all.light && assignment.light) {
+    lines.push(describeRead(assignment.light, 'light', language, describeAs));
+  }
+  if (all.antigen && assignment.antigen) {
+    lines.push(describeRead(assignment.antigen, 'antigen', language));
+  }
+  const reply = planReply(
+    {
+      plans: plans.map((p) => ({ job: p.job, inputs: p.inputs, workflowKey: p.workflowKey })),
+      lines,
+      notes: assignment.notes,
+      canStart: options.canStart ?? true,
+    },
+    language,
+  );
+  return { kind: 'plan', language, reply, plan: plans[0], plans };
+}
+
+// Words by which a request asks for the VH/VL pair: a job then needs both chains.
+const PAIR_WORDS =
+  /\b(?:sc)?fv\b|\bpair(?:ed|ing)?\b|\bheavy and light\b|\bboth chains\b|\bvh\s*(?:\/|and|&|\+)\s*vl\b|配对|重链和轻链|重轻链|两条链|双链/i;
+
+/** The other chain, when the request asks for a pair and only one chain came. */
+function missingChain(
+  job: AssistantJob,
+  inputs: Partial<MissionPlanInputs>,
+  request: string,
+): AskFor | undefined {
+  if (job === 'epitope' || !PAIR_WORDS.test(request)) return undefined;
+  if (inputs.heavy && !inputs.light) return 'light';
+  if (inputs.light && !inputs.heavy) return 'heavy';
+  return undefined;
+}
+
+function askFor(
+  job: AssistantJob,
+  jobs: AssistantJob[],
+  missing: AskFor,
+  assignmentNotes: string[],
+  reads: ReadSequence[],
+  language: Language,
+): PlannerOutcome {
+  const notes = [...assignmentNotes];
+  const valid = reads.filter((r) => !r.problem);
+  if (missing === 'antigen' && valid.length > 0) notes.push(NOTES.onlyAntibody(language));
+  if (missing === 'antibody' && valid.length > 0) notes.push(NOTES.onlyProtein(language));
+  // De novo design against a target has no workflow yet: the seeded one starts from an antibody.
+  if (job === 'denovo' && missing === 'antibody')
+    notes.push(NOTES.denovoStartsFromAntibody(language));
+  return {
+    kind: 'ask',
+    language,
+    reply: askReply(job, missing, notes, language),
+    job,
+    jobs,
+    missing,
   };
+}
+
+function mergedInputs(plans: MissionPlan[]): Partial<MissionPlanInputs> {
+  return Object.assign({}, ...plans.map((p) => p.inputs)) as Partial<MissionPlanInputs>;
+}
+
+/** The mission plan of one job: its inputs and the options the request gives. */
+function planFor(
+  job: AssistantJob,
+  inputs: Partial<MissionPlanInputs>,
+  pending: Parsed[],
+  requestText: string,
+  language: Language,
+): MissionPlan {
+  const planInputs: MissionPlanInputs = { request: requestText, fasta: fastaOf(inputs), ...inputs };
   const optionText = pending.map((p) => p.text).join('\n');
   const scheme = schemeOf(optionText);
   if (scheme && job !== 'epitope' && job !== 'structure') planInputs.scheme = scheme;
@@ -252,32 +349,11 @@ export function planConversation(
   for (const key of ['heavy', 'light', 'antigen'] as const) {
     if (planInputs[key] === undefined) delete planInputs[key];
   }
-  const lines: string[] = [];
-  if (inputs.heavy && assignment.heavy)
-    lines.push(describeRead(assignment.heavy, 'heavy', language, job));
-  if (inputs.light && assignment.light)
-    lines.push(describeRead(assignment.light, 'light', language, job));
-  if (inputs.antigen && assignment.antigen) {
-    lines.push(describeRead(assignment.antigen, 'antigen', language));
-  }
-  const workflowKey = SEEDED_WORKFLOWS[job];
-  const plan: MissionPlan = {
+  return {
     job,
-    workflowKey,
+    workflowKey: SEEDED_WORKFLOWS[job],
     language,
     name: assistantJobTitle(job, language),
     inputs: planInputs,
   };
-  const reply = planReply(
-    {
-      job,
-      inputs: planInputs,
-      lines,
-      notes: assignment.notes,
-      canStart: options.canStart ?? true,
-      workflowKey,
-    },
-    language,
-  );
-  return { kind: 'plan', language, reply, plan };
 }

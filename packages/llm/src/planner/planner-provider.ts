@@ -58,6 +58,16 @@ function conversationLanguage(request: ChatRequest): Language {
   return request.language ?? DEFAULT_LANGUAGE;
 }
 
+/** The contents of the tool messages that end the conversation, oldest first. */
+function trailingToolResults(request: ChatRequest): string[] {
+  const results: string[] = [];
+  for (const m of [...request.messages].reverse()) {
+    if (m.role !== 'tool') break;
+    results.unshift(m.content);
+  }
+  return results;
+}
+
 /**
  * The built-in planner behind the provider interface, so the assistant has one code path for both
  * providers: the reply streams as deltas, a plan comes as a `start_mission` tool call (only when
@@ -75,15 +85,22 @@ export class PlannerProvider implements LlmProvider {
       request.toolChoice !== 'none' &&
       (request.tools ?? []).some((t) => t.name === START_MISSION_TOOL_NAME);
     let reply: string;
-    let call: ToolCall | undefined;
+    const calls: ToolCall[] = [];
     if (last?.role === 'tool') {
-      reply = toolResultReply(last.content, conversationLanguage(request));
+      // The results of this round's calls, one line each (several jobs start several missions).
+      const lang = conversationLanguage(request);
+      reply = trailingToolResults(request)
+        .map((content) => toolResultReply(content, lang))
+        .join('\n');
     } else {
       const outcome = planConversation(request.messages, { language: request.language, canStart });
       reply = outcome.reply;
+      // One start_mission call per job asked for ("humanize it and check risk sites": two).
       if (outcome.kind === 'plan' && canStart) {
-        const args = JSON.stringify(outcome.plan);
-        call = { id: callId(args), name: START_MISSION_TOOL_NAME, arguments: args };
+        for (const plan of outcome.plans) {
+          const args = JSON.stringify(plan);
+          calls.push({ id: callId(args), name: START_MISSION_TOOL_NAME, arguments: args });
+        }
       }
     }
     const deltas = request.stream === false ? [reply] : splitDeltas(reply);
@@ -91,7 +108,7 @@ export class PlannerProvider implements LlmProvider {
       checkAborted(request.signal);
       yield { type: 'delta', text };
     }
-    if (call) {
+    for (const call of calls) {
       checkAborted(request.signal);
       yield { type: 'tool_call', call };
     }
@@ -99,9 +116,9 @@ export class PlannerProvider implements LlmProvider {
       type: 'done',
       usage: estimatedUsage(
         estimateMessagesTokens(request.messages),
-        estimateTokens(reply) + (call ? estimateTokens(call.arguments) : 0),
+        estimateTokens(reply) + calls.reduce((n, c) => n + estimateTokens(c.arguments), 0),
       ),
-      finishReason: call ? 'tool_calls' : 'stop',
+      finishReason: calls.length > 0 ? 'tool_calls' : 'stop',
       model: PLANNER_MODEL,
     };
   }

@@ -200,50 +200,76 @@ function cdrList(cdrs: readonly CdrName[] | undefined, lang: Language): string {
 }
 
 export interface PlanReplyParts {
-  job: AssistantJob;
-  inputs: MissionPlanInputs;
+  /** One entry per mission, in the order they start. */
+  plans: { job: AssistantJob; inputs: MissionPlanInputs; workflowKey: string }[];
   lines: string[];
   notes: string[];
   canStart: boolean;
-  workflowKey: string;
 }
 
 export function planReply(parts: PlanReplyParts, lang: Language): string {
-  const { job, inputs } = parts;
-  const name = jobName(job, lang);
+  const names = parts.plans.map((p) => `**${jobName(p.job, lang)}**`);
+  const list = lang === 'zh' ? names.join('、') : joinEnglish(names);
   const head =
     lang === 'zh'
-      ? `好的，我来为您进行**${name}**。识别到的输入：`
-      : `Sure, I'll run **${name}**. Inputs found:`;
-  const what = fill(WHAT_HAPPENS[job][lang], {
-    count: inputs.count ?? 20,
-    cdrs: cdrList(inputs.cdrs, lang),
-    scheme: (inputs.scheme ?? 'imgt').toUpperCase(),
-  });
+      ? `好的，我来为您进行${list}。识别到的输入：`
+      : `Sure, I'll run ${list}. Inputs found:`;
+  const whats = parts.plans.map((p) =>
+    fill(WHAT_HAPPENS[p.job][lang], {
+      count: p.inputs.count ?? 20,
+      cdrs: cdrList(p.inputs.cdrs, lang),
+      scheme: (p.inputs.scheme ?? 'imgt').toUpperCase(),
+    }),
+  );
+  const keys = parts.plans.map((p) => `\`${p.workflowKey}\``);
+  const several = keys.length > 1;
+  const keyList = lang === 'zh' ? keys.join('、') : joinEnglish(keys);
   const start = parts.canStart
     ? lang === 'zh'
-      ? `正在启动工作流 \`${parts.workflowKey}\`，进度会显示在下方的任务卡片上。`
-      : `Starting the workflow \`${parts.workflowKey}\`; its progress shows on the mission card below.`
+      ? `正在启动工作流 ${keyList}${several ? '（每项一个任务）' : ''}，进度会显示在下方的任务卡片上。`
+      : `Starting the workflow${several ? 's' : ''} ${keyList}${several ? ' (one mission each)' : ''}; ${several ? 'their' : 'its'} progress shows on the mission card${several ? 's' : ''} below.`
     : lang === 'zh'
-      ? `可以用工作流 \`${parts.workflowKey}\` 运行。`
-      : `It runs with the workflow \`${parts.workflowKey}\`.`;
+      ? `可以用工作流 ${keyList} 运行。`
+      : `It runs with the workflow${several ? 's' : ''} ${keyList}.`;
   return [
     head,
     parts.lines.join('\n'),
     ...parts.notes,
-    `${what}${lang === 'zh' ? '' : ' '}${start}`,
+    [...whats, start].join(lang === 'zh' ? '' : ' '),
   ]
     .filter(Boolean)
     .join('\n\n');
 }
 
+function joinEnglish(items: string[]): string {
+  if (items.length <= 2) return items.join(' and ');
+  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+const OTHER_CHAIN: Record<'heavy' | 'light', Texts> = {
+  heavy: { zh: '重链（VH）', en: 'heavy chain (VH)' },
+  light: { zh: '轻链（VL）', en: 'light chain (VL)' },
+};
+
 export function askReply(
   job: AssistantJob,
-  missing: MissingInput,
+  missing: MissingInput | 'heavy' | 'light',
   notes: readonly string[],
   lang: Language,
 ): string {
   const name = jobName(job, lang);
+  if (missing === 'heavy' || missing === 'light') {
+    const chain = OTHER_CHAIN[missing][lang];
+    const ask =
+      lang === 'zh'
+        ? `您要的是 VH/VL 配对的**${name}**，我还需要${chain}的氨基酸序列。请直接粘贴在消息里，或上传 FASTA 文件，例如：`
+        : `You asked for **${name}** of the VH/VL pair, so I also need the ${chain} sequence. Paste it in your message or attach a FASTA file, for example:`;
+    const example =
+      missing === 'heavy'
+        ? EXAMPLE_ANTIBODY.split('\n>VL')[0]
+        : `>VL\n${EXAMPLE_ANTIBODY.split('>VL\n')[1]}`;
+    return [...notes, `${ask}\n\n\`\`\`\n${example}\n\`\`\``].join('\n\n');
+  }
   const ask =
     missing === 'antigen'
       ? lang === 'zh'
@@ -316,6 +342,10 @@ export const NOTES = {
     lang === 'zh'
       ? '您提供的是抗体序列；表位预测需要的是抗原序列。'
       : 'The sequences you gave are antibody chains; epitope prediction needs the antigen.',
+  denovoStartsFromAntibody: (lang: Language): string =>
+    lang === 'zh'
+      ? '说明：平台内置的抗体从头设计工作流（`antibody_denovo`）以您已有的一条抗体为起点，在其 CDR 上设计变体文库；仅凭抗原序列直接设计抗体的流程目前还没有，抗原只用来说明靶点。'
+      : 'Note: the built-in de novo design workflow (`antibody_denovo`) starts from an antibody you already have and designs a library of variants in its CDRs; designing antibodies from the antigen alone is not available yet, so an antigen only names the target.',
   onlyProtein: (lang: Language): string =>
     lang === 'zh'
       ? '您提供的序列不像抗体可变区（可能是抗原）。'

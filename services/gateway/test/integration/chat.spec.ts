@@ -91,7 +91,12 @@ describe('the assistant through the gateway (built-in planner)', () => {
     bob = await as((await registerByPhone(stack)).token);
     const [agent] = await query('SELECT id FROM wf_agent WHERE name_en = ?', ['Plan']);
     if (!agent) data(await admin.post('/wujie/agent', { name: '规划', nameEn: 'Plan' }));
-    for (const key of ['antibody_humanization', 'epitope_prediction', 'structure_prediction']) {
+    for (const key of [
+      'antibody_humanization',
+      'epitope_prediction',
+      'structure_prediction',
+      'risk_site_analysis',
+    ]) {
       await ensureWorkflow(key);
     }
   });
@@ -313,6 +318,32 @@ describe('the assistant through the gateway (built-in planner)', () => {
       mission!.missionId,
     ]);
     expect([Number(row.conversation_id), row.language]).toEqual([id, 'en']);
+  });
+
+  it('should start one mission per job when a message asks for two, and read them back', async () => {
+    const id = await newConversation(alice);
+    const answer = await say(
+      alice,
+      id,
+      { content: `humanize it and check risk sites\n>VH\n${VH}\n>VL\n${VL}` },
+      'en',
+    );
+    const missions = answer.events.filter((e) => e.event === 'mission').map((e) => e.data);
+    expect(missions.map((m) => m.workflowKey)).toEqual([
+      'antibody_humanization',
+      'risk_site_analysis',
+    ]);
+    expect(textOf(answer).match(/The mission has been created/g)).toHaveLength(2);
+    expect(answer.events.at(-1)!.data).toMatchObject({ missionId: missions[0].missionId });
+    const rows = await query('SELECT id FROM wf_mission WHERE conversation_id = ? ORDER BY id', [
+      id,
+    ]);
+    expect(rows.map((r) => Number(r.id))).toEqual(missions.map((m) => m.missionId));
+    const messages = data<Row[]>(await alice.get(`/wujie/chat/${id}/messages`));
+    expect(messages[1]).toMatchObject({
+      missionId: missions[0].missionId,
+      missionIds: missions.map((m) => m.missionId),
+    });
   });
 
   it('should answer an unrelated question without starting a mission', async () => {

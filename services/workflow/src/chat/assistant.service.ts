@@ -64,7 +64,8 @@ interface ReplyState {
   usage: Omit<TokenUsage, 'totalTokens'>;
   model: string;
   toolCalls: StoredToolCall[];
-  mission: ChatMissionEvent | null;
+  /** The missions this reply started, in order: one per job asked for ("humanize and check risks"). */
+  missions: ChatMissionEvent[];
 }
 
 /**
@@ -224,7 +225,7 @@ export class AssistantService implements OnApplicationBootstrap {
       usage: { promptTokens: 0, completionTokens: 0, estimated: false },
       model: this.provider.model,
       toolCalls: [],
-      mission: null,
+      missions: [],
     };
     const say = (piece: string) => {
       state.text += piece;
@@ -238,8 +239,8 @@ export class AssistantService implements OnApplicationBootstrap {
           this.provider.chat({
             messages: ctx.messages,
             tools: [START_MISSION_TOOL],
-            // One mission per message; the last round must answer in words.
-            toolChoice: state.mission || round === MAX_ROUNDS - 1 ? 'none' : 'auto',
+            // The missions of a message start in one round; the last round must answer in words.
+            toolChoice: state.missions.length > 0 || round === MAX_ROUNDS - 1 ? 'none' : 'auto',
             language: ctx.lang,
             signal: ctx.signal,
           }),
@@ -285,7 +286,7 @@ export class AssistantService implements OnApplicationBootstrap {
     ctx.emit({
       type: 'done',
       messageId: ctx.replyId,
-      ...(state.mission ? { missionId: state.mission.missionId } : {}),
+      ...(state.missions.length ? { missionId: state.missions[0].missionId } : {}),
     });
   }
 
@@ -309,7 +310,7 @@ export class AssistantService implements OnApplicationBootstrap {
       status,
       errorKey,
       toolCalls: state.toolCalls.length ? state.toolCalls : null,
-      missionId: state.mission?.missionId ?? null,
+      missionId: state.missions[0]?.missionId ?? null,
       promptTokens: state.usage.promptTokens,
       completionTokens: state.usage.completionTokens,
       tokensEstimated: state.usage.estimated,
@@ -322,22 +323,30 @@ export class AssistantService implements OnApplicationBootstrap {
     if (call.name !== START_MISSION_TOOL_NAME) {
       return JSON.stringify({ error: `there is no tool named ${call.name}` });
     }
-    if (state.mission) {
-      return JSON.stringify({ error: 'a mission was already started for this message' });
-    }
     const parsed = parseMissionPlan(call.arguments, ctx.lang);
     if (!parsed.ok) return JSON.stringify({ error: parsed.problems.join('; ') });
+    // One mission per job and message: a model repeating a call does not start it twice.
+    if (state.missions.some((m) => m.workflowKey === parsed.plan.workflowKey)) {
+      return JSON.stringify({
+        error: `a ${parsed.plan.job} mission was already started for this message`,
+      });
+    }
+    let mission: ChatMissionEvent;
     try {
-      state.mission = await this.startMission(parsed.plan, ctx);
+      mission = await this.startMission(parsed.plan, ctx);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       return JSON.stringify({ error: renderMessage(error.key, ctx.lang, error.params) });
     }
-    await this.db
-      .getRepository(ChatMessage)
-      .update(ctx.replyId, { missionId: state.mission.missionId });
-    ctx.emit({ type: 'mission', ...state.mission });
-    const { missionId, code, status } = state.mission;
+    state.missions.push(mission);
+    // The message row names the first mission; the others are in its stored tool calls.
+    if (state.missions.length === 1) {
+      await this.db
+        .getRepository(ChatMessage)
+        .update(ctx.replyId, { missionId: mission.missionId });
+    }
+    ctx.emit({ type: 'mission', ...mission });
+    const { missionId, code, status } = mission;
     return JSON.stringify({ missionId, code, status });
   }
 

@@ -29,6 +29,7 @@ export function chatMessageView(row: ChatMessage, lang: Language): ChatMessageVi
     files: row.files ?? [],
     patch: row.patch ?? '',
     missionId: row.missionId === null ? null : Number(row.missionId),
+    missionIds: missionIdsOf(row),
     agent: row.agent,
     status: row.status,
     error: row.errorKey ? renderMessage(row.errorKey, lang) : '',
@@ -38,4 +39,21 @@ export function chatMessageView(row: ChatMessage, lang: Language): ChatMessageVi
     model: row.model,
     createTime: iso(row.createTime),
   };
+}
+
+/** The missions a reply started: the first on the row, all of them in its tool calls' results. */
+function missionIdsOf(row: ChatMessage): number[] {
+  const ids: number[] = [];
+  for (const call of row.toolCalls ?? []) {
+    try {
+      const result = JSON.parse(call.result) as { missionId?: unknown };
+      if (typeof result.missionId === 'number') ids.push(result.missionId);
+    } catch {
+      // A tool result that is not JSON started nothing.
+    }
+  }
+  if (row.missionId !== null && !ids.includes(Number(row.missionId))) {
+    ids.unshift(Number(row.missionId));
+  }
+  return ids;
 }

@@ -226,14 +226,20 @@ export function ChatPage(_props: PageProps) {
     if (view === 'chat') setView('split');
   };
 
+  // One card per mission the reply started ("humanize it and check risk sites" starts two).
   const renderCard = (message: ThreadMessage) =>
-    message.missionId === null ? null : (
-      <MissionCard
-        missionId={message.missionId}
-        announced={message.mission}
-        selected={view !== 'chat' && message.missionId === flowchartMission}
-        onShowFlowchart={showFlowchart}
-      />
+    message.missionIds.length === 0 ? null : (
+      <>
+        {message.missionIds.map((id) => (
+          <MissionCard
+            key={id}
+            missionId={id}
+            announced={message.mission?.missionId === id ? message.mission : null}
+            selected={view !== 'chat' && id === flowchartMission}
+            onShowFlowchart={showFlowchart}
+          />
+        ))}
+      </>
     );
 
   const theme =

@@ -20,6 +20,7 @@ function stored(overrides: Partial<ChatMessageView> & Pick<ChatMessageView, 'id'
     files: [],
     patch: '',
     missionId: null,
+    missionIds: overrides.missionId == null ? [] : [overrides.missionId],
     agent: overrides.role === 'assistant' ? 'assistant' : null,
     status: 'complete',
     error: '',
@@ -78,6 +79,36 @@ describe('threadReducer', () => {
     });
     expect(thread.streaming).toBeNull();
     expect(missionsOf(thread)).toEqual([9]);
+  });
+
+  it('should attach every mission a reply started, the first as its missionId', () => {
+    const mission = (
+      missionId: number,
+      workflowKey: 'antibody_humanization' | 'risk_site_analysis',
+    ) =>
+      event('k1', {
+        type: 'mission',
+        missionId,
+        code: `M${missionId}`,
+        status: 'not_started',
+        workflowKey,
+      });
+    const thread = run(
+      EMPTY_THREAD,
+      sent('k1', 'humanize it and check risk sites'),
+      event('k1', { type: 'start', conversationId: 1, userMessageId: 20, messageId: 21 }),
+      mission(9, 'antibody_humanization'),
+      mission(10, 'risk_site_analysis'),
+      event('k1', { type: 'done', messageId: 21, missionId: 9 }),
+    );
+
+    expect(thread.messages[1]).toMatchObject({ missionId: 9, missionIds: [9, 10] });
+    expect(missionsOf(thread)).toEqual([9, 10]);
+    const reloaded = threadReducer(EMPTY_THREAD, {
+      type: 'loaded',
+      messages: [stored({ id: 21, role: 'assistant', missionId: 9, missionIds: [9, 10] })],
+    });
+    expect(missionsOf(reloaded)).toEqual([9, 10]);
   });
 
   it('should keep what was written and show the reason when the reply fails', () => {

@@ -25,8 +25,10 @@ export interface ThreadMessage {
   patch: string;
   /** Who speaks; null for the user's own messages. */
   agent: string | null;
+  /** The first mission the reply started; `missionIds`: all of them, one card each. */
   missionId: number | null;
-  /** The mission as the stream announced it, until its card reads the mission itself. */
+  missionIds: number[];
+  /** The mission as the stream announced it last, until its card reads the mission itself. */
   mission: ChatMissionEvent | null;
   status: ChatMessageStatus;
   error: string;
@@ -73,6 +75,8 @@ function fromStored(message: ChatMessageView): ThreadMessage {
     patch: message.patch,
     agent: message.agent,
     missionId: message.missionId,
+    // A server from before several missions per reply sends only missionId.
+    missionIds: message.missionIds ?? (message.missionId === null ? [] : [message.missionId]),
     mission: null,
     status: message.status,
     error: message.error,
@@ -103,14 +107,25 @@ function applyEvent(thread: Thread, key: string, event: ChatReplyEvent): Thread 
       return update(thread, reply, (m) => ({ ...m, content: m.content + event.text }));
     case 'mission': {
       const { type: _type, ...mission } = event;
-      return update(thread, reply, (m) => ({ ...m, missionId: event.missionId, mission }));
+      return update(thread, reply, (m) => ({
+        ...m,
+        missionId: m.missionId ?? event.missionId,
+        missionIds: m.missionIds.includes(event.missionId)
+          ? m.missionIds
+          : [...m.missionIds, event.missionId],
+        mission,
+      }));
     }
     case 'done':
       return {
         ...update(thread, reply, (m) => ({
           ...m,
           id: event.messageId,
-          missionId: event.missionId ?? m.missionId,
+          missionId: m.missionId ?? event.missionId ?? null,
+          missionIds:
+            m.missionIds.length === 0 && event.missionId !== undefined
+              ? [event.missionId]
+              : m.missionIds,
           status: 'complete',
         })),
         streaming: thread.streaming === reply ? null : thread.streaming,
@@ -169,7 +184,14 @@ export function threadReducer(thread: Thread, action: ThreadAction): Thread {
     }
     case 'sent': {
       const { key, message, time } = action;
-      const base = { id: null, missionId: null, mission: null, error: '', createTime: time };
+      const base = {
+        id: null,
+        missionId: null,
+        missionIds: [],
+        mission: null,
+        error: '',
+        createTime: time,
+      };
       return {
         messages: [
           ...thread.messages,
@@ -197,6 +219,7 @@ export function threadReducer(thread: Thread, action: ThreadAction): Thread {
         ...message,
         agent: null,
         missionId: null,
+        missionIds: [],
         mission: null,
         status: 'complete',
         error: '',
@@ -221,7 +244,8 @@ export function threadReducer(thread: Thread, action: ThreadAction): Thread {
 /** The missions started in the thread, oldest first (the flowchart follows the newest by default). */
 export function missionsOf(thread: Thread): number[] {
   const ids: number[] = [];
-  for (const message of thread.messages)
-    if (message.missionId !== null && !ids.includes(message.missionId)) ids.push(message.missionId);
+  for (const message of thread.messages) {
+    for (const id of message.missionIds) if (!ids.includes(id)) ids.push(id);
+  }
   return ids;
 }

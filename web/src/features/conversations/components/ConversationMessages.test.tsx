@@ -33,6 +33,7 @@ function message(overrides: Partial<ChatMessageView>): ChatMessageView {
     files: [],
     patch: '',
     missionId: null,
+    missionIds: overrides.missionId == null ? [] : [overrides.missionId],
     agent: null,
     status: 'complete',
     error: '',
