@@ -108,6 +108,30 @@ describe('modelStructure (built-in template modeller)', () => {
     );
   });
 
+  it('counts a structure of the same antibody with disordered residues as identical for --exclude-identity', () => {
+    const native = library.find((t) => t.light && t.heavy.residues.length > 115)!;
+    const otherLight = library.find((t) => t.light && t.pdb !== native.pdb)!.light;
+    const gappy = {
+      ...native,
+      light: otherLight,
+      id: 'GAPPY',
+      pdb: '9ZZZ',
+      // Ten residues of CDR-H3 and its stem unresolved, as in many crystal structures.
+      heavy: {
+        ...native.heavy,
+        residues: native.heavy.residues.filter((r) => !/^1(0[5-9]|1[0-4])$/.test(r.position)),
+      },
+    };
+    const others = library.filter((t) => t.pdb !== native.pdb);
+    const seq = (c: { residues: { aa: string }[] }) => c.residues.map((r) => r.aa).join('');
+    const model = modelStructure(
+      { heavy: seq(native.heavy), light: seq(native.light!) },
+      [gappy, ...others],
+      { excludeIdentity: 0.95 },
+    );
+    expect(model.regions.map((r) => r.template)).not.toContain('GAPPY');
+  });
+
   it('rejects a sequence that is no antibody with a zh/en error', () => {
     const lysozyme =
       'KVFGRCELAAAMKRHGLDNYRGYSLGNWVCAAKFESNFNTQATNRNTDGSTDYGILQINSRWWCNDGRTPGSRNLCNIPCSALLSSDITASVNCAKKIVSDGNGMNAWVAWRNRCKGTDVQAWIRGCRL';

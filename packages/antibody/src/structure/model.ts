@@ -17,6 +17,7 @@ import {
   type QueryChain,
   regionOf,
   residueMap,
+  sharedIdentity,
 } from './regions';
 import { BACKBONE } from './residues';
 import { placeSideChain, rotamerLibrary } from './sidechains';
@@ -166,8 +167,8 @@ function usableTemplates(
   const limit = options.excludeIdentity ?? Infinity;
   const usable = library.filter((t) => {
     if (excluded.has(t.pdb.toUpperCase()) || excluded.has(t.id.toUpperCase())) return false;
-    if (identity(heavy, residueMap(t.heavy)) >= limit) return false;
-    if (light && t.light && identity(light, residueMap(t.light)) >= limit) return false;
+    if (sharedIdentity(heavy, residueMap(t.heavy)) >= limit) return false;
+    if (light && t.light && sharedIdentity(light, residueMap(t.light)) >= limit) return false;
     return true;
   });
   if (!usable.some((t) => t.light) && light)

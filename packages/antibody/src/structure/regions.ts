@@ -56,6 +56,23 @@ export function identity(
   return total ? same / total : 0;
 }
 
+/**
+ * Sequence identity over the IMGT positions both chains have. This, not `identity`, decides the
+ * `excludeIdentity` cut: a crystal structure of the same antibody with disordered (missing) residues
+ * must still count as identical, or it would leak into a benchmark that excludes it.
+ */
+export function sharedIdentity(query: QueryChain, template: Map<string, { aa: string }>): number {
+  let shared = 0;
+  let same = 0;
+  for (const r of query.residues) {
+    const other = template.get(r.position);
+    if (!other) continue;
+    shared++;
+    if (other.aa === r.aa) same++;
+  }
+  return shared ? same / shared : 0;
+}
+
 const INDEX = new Map([...BLOSUM62_ALPHABET].map((aa, k) => [aa, k]));
 
 export function blosum(a: string, b: string): number {
