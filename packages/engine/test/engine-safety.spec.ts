@@ -158,21 +158,27 @@ describe.each(ENGINES)('the engine gate: $name engine', ({ name, missing }) => {
   );
 
   it.runIf(name === 'operaton')(
-    'should let a user task name its assignee by one variable, and nothing more',
+    "should take the designer's forms with built-in constraints only, and no assignee expression",
     async () => {
-      const withAssignee = (assignee: string) =>
+      const withReview = (attributes: string, extension = '') =>
         unsafeFixture('safe-condition')
-          .replace('id="safe_condition"', 'id="safe_assignee"')
+          .replace('id="safe_condition"', 'id="safe_review"')
           .replace(
-            '<bpmn:userTask id="long_review"',
-            `<bpmn:userTask id="long_review" camunda:assignee="${assignee}"`,
+            '<bpmn:userTask id="long_review" name="Long review" />',
+            `<bpmn:userTask id="long_review" name="Long review" ${attributes}>${extension}</bpmn:userTask>`,
           );
-      expect((await deploy('assignee-variable.bpmn', withAssignee('${starter}'))).status).toBe(200);
-      expect((await deploy('assignee-property.bpmn', withAssignee('${starter.name}'))).status).toBe(
-        400,
-      );
+      const form = (constraint: string) =>
+        `<bpmn:extensionElements><camunda:formData><camunda:formField id="reason" label="Reason" type="string" defaultValue="none"><camunda:validation><camunda:constraint name="${constraint}" /></camunda:validation></camunda:formField></camunda:formData></bpmn:extensionElements>`;
+      expect((await deploy('form.bpmn', withReview('', form('required')))).status).toBe(200);
       expect(
-        (await deploy('assignee-call.bpmn', withAssignee('${starter.toString()}'))).status,
+        (await deploy('validator.bpmn', withReview('', form('org.example.Check')))).status,
+      ).toBe(400);
+      expect(
+        (await deploy('assignee.bpmn', withReview('camunda:assignee="${starter}"'))).status,
+      ).toBe(400);
+      expect(
+        (await deploy('handler.bpmn', withReview('camunda:formHandlerClass="org.example.Handler"')))
+          .status,
       ).toBe(400);
     },
   );

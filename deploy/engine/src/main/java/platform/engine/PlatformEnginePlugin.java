@@ -11,12 +11,11 @@ import org.springframework.stereotype.Component;
 import org.operaton.bpm.engine.ProcessEngine;
 import org.operaton.bpm.engine.impl.cfg.ProcessEngineConfigurationImpl;
 import org.operaton.bpm.engine.impl.cfg.ProcessEnginePlugin;
-import org.operaton.bpm.engine.impl.bpmn.parser.BpmnParseListener;
 import org.operaton.bpm.engine.impl.persistence.deploy.Deployer;
 
 import platform.engine.auth.EngineAccounts;
 import platform.engine.auth.OpsGroups;
-import platform.engine.safety.AllowListParseListener;
+import platform.engine.safety.AllowListBpmnParseFactory;
 import platform.engine.safety.BpmnOnlyDeployer;
 import platform.engine.safety.VariablesOnlyExpressionManager;
 
@@ -54,12 +53,7 @@ public class PlatformEnginePlugin implements ProcessEnginePlugin {
     configuration.setExpressionManager(new VariablesOnlyExpressionManager());
     configuration.setEnableExpressionsInAdhocQueries(false);
     configuration.setEnableExpressionsInStoredQueries(false);
-    List<BpmnParseListener> parseListeners = new ArrayList<>();
-    if (configuration.getCustomPreBPMNParseListeners() != null) {
-      parseListeners.addAll(configuration.getCustomPreBPMNParseListeners());
-    }
-    parseListeners.add(0, new AllowListParseListener());
-    configuration.setCustomPreBPMNParseListeners(parseListeners);
+    configuration.setBpmnParseFactory(new AllowListBpmnParseFactory());
     List<Deployer> deployers = new ArrayList<>();
     if (configuration.getCustomPreDeployers() != null) deployers.addAll(configuration.getCustomPreDeployers());
     deployers.add(0, new BpmnOnlyDeployer());

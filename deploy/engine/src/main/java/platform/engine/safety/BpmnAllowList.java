@@ -190,11 +190,4 @@ public final class BpmnAllowList {
     String id = element.attribute("id");
     return id != null ? id : element.getTagName();
   }
-
-  /** For messages: the whole list in one line. */
-  public static String describe(List<Problem> problems) {
-    List<String> lines = new ArrayList<>();
-    for (Problem problem : problems) lines.add(problem.message());
-    return String.join("; ", lines);
-  }
 }
