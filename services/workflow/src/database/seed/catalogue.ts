@@ -63,9 +63,9 @@ export const SKILLS = {
     name: 'CDR 移植人源化',
     nameEn: 'CDR-grafting humanization',
     description:
-      '保留亲本 CDR（IMGT ∪ Kabat 定义），将框架区移植到最接近的人胚系基因上，给出回复突变建议与人源度报告。',
+      '保留亲本 CDR（IMGT ∪ Kabat 定义），将其移植到人胚系框架上，并在 Vernier 区、CDR 典型结构决定位点和 VH/VL 界面保留亲本残基（逐条给出理由），附人源度报告。',
     descriptionEn:
-      "Keeps the parent's CDRs (IMGT ∪ Kabat definitions), grafts them onto the closest human germline frameworks, and suggests back-mutations with a humanness report.",
+      "Keeps the parent's CDRs (IMGT ∪ Kabat definitions), grafts them onto human germline frameworks keeping the parent residue at Vernier, canonical-structure and VH/VL interface positions (each with its reason), with a humanness report.",
     instruction:
       'Call antibody.humanize on every non-human antibody variable domain. ' +
       'Report the acceptor V and J germlines with their framework identity, the humanized sequence, every framework mutation, ' +
@@ -143,9 +143,9 @@ export const AGENTS = {
   humanization: {
     name: '人源化智能体',
     nameEn: 'Humanization agent',
-    description: '将非人源抗体的 CDR 移植到最接近的人胚系框架上，并给出回复突变建议。',
+    description: '将非人源抗体的 CDR 移植到人胚系框架上，并保留影响亲和力的关键框架残基（回复突变）。',
     descriptionEn:
-      'Grafts the CDRs of a non-human antibody onto the closest human germline frameworks and suggests back-mutations.',
+      'Grafts the CDRs of a non-human antibody onto human germline frameworks, keeping the framework residues known to matter for affinity (back-mutations).',
     instruction:
       'You are an antibody engineer. Humanize every antibody chain of the inputs with the CDR-grafting humanization skill. ' +
       'For each chain give the acceptor germlines, the humanized sequence, the number of framework mutations and the back-mutations to consider, ' +

@@ -9,9 +9,9 @@ import { agentTask, chain, hasKeys, type SeedWorkflow } from './nodes';
 export const ANTIBODY_HUMANIZATION: SeedWorkflow = {
   name: '抗体人源化',
   description:
-    '对抗体可变区编号并划分 CDR，将 CDR 移植到最接近的人胚系框架上并给出回复突变建议，再对人源化序列重新编号，检查 CDR 是否保持不变、人源度提升和新增风险位点。',
+    '对抗体可变区编号并划分 CDR，将 CDR 移植到人胚系框架上并在关键框架位置保留亲本残基（回复突变），再对人源化序列重新编号，检查 CDR 是否保持不变、人源度提升和新增风险位点。',
   descriptionEn:
-    'Antibody humanization: numbers the variable domains and delimits their CDRs, grafts the CDRs onto the closest human germline frameworks with back-mutation suggestions, then renumbers the humanized chains to check that the CDRs are unchanged, the humanness gained and any liability added.',
+    'Antibody humanization: numbers the variable domains and delimits their CDRs, grafts the CDRs onto human germline frameworks keeping the parent residue at the key framework positions (back-mutations), then renumbers the humanized chains to check that the CDRs are unchanged, the humanness gained and any liability added.',
   tags: ['人源化', 'humanization'],
   agents: [AGENTS.numbering.nameEn, AGENTS.humanization.nameEn, AGENTS.humanizationReviewer.nameEn],
   diagram: {
@@ -37,7 +37,7 @@ export const ANTIBODY_HUMANIZATION: SeedWorkflow = {
         { x: 430, y: 200 },
         {
           instruction:
-            'Humanize each chain by CDR grafting onto the closest human germline frameworks. Keep the CDRs (IMGT and Kabat), take the frameworks from the acceptor V and J genes, and list the Vernier-zone and VH/VL-interface back-mutations to consider without applying them.',
+            'Humanize each chain by CDR grafting onto human germline frameworks. Keep the CDRs (IMGT and Kabat), take the frameworks from the acceptor V and J genes except at the Vernier, canonical-structure and VH/VL interface positions where the parent residue is kept, and report each kept residue with its reason.',
           output:
             'JSON: result (humanization summary) and humanize {chains: parental and humanized sequence, acceptor, identity before and after, mutations, back-mutations}',
           validators: [hasKeys('humanize.chains')],
