@@ -28,9 +28,12 @@ describe(mayRead.name, () => {
     expect(isPublicFile('/profile/image/2026/11/29/a.svg')).toBe(true);
     expect(isPublicFile('/profile/avatar/../chat/7/2026/11/29/a.fasta')).toBe(false);
     expect(isPublicFile(NAME)).toBe(false);
-    // Files stored before owners' folders existed, and paths of one's choosing, are nobody's.
+    // Files stored before owners' folders existed: only for readers of everything.
+    const unowned = '/profile/chat/2026/11/29/0d5c1f1e-8c1a-4a57-9a43-3f6f6a0c2b11.fasta';
+    expect(mayRead(reader(7), unowned)).toBe(false);
+    expect(mayRead(reader(7, [], true), unowned)).toBe(true);
+    // Paths of one's choosing and other folders are nobody's.
     for (const name of [
-      '/profile/chat/2026/11/29/0d5c1f1e-8c1a-4a57-9a43-3f6f6a0c2b11.fasta',
       '/profile/chat/7/../8/2026/11/29/0d5c1f1e-8c1a-4a57-9a43-3f6f6a0c2b11.fasta',
       '../../../../etc/passwd',
       '/profile/download/export.xlsx',

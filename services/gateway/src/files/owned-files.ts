@@ -16,7 +16,9 @@ import {
 //   /common/upload), kept under the uploader's folder `/profile/<kind>/<userId>/yyyy/mm/dd/…`, so the
 //   path itself says whose a file is, and read only through the signed-in downloads, by their owner
 //   or by whoever the contracts' rules let read every conversation or every mission;
-// - anything else (folders of older versions, files without an owner's folder) is served to nobody.
+// - files the chat and common uploads stored before they had owners' folders (`/profile/chat/yyyy/…`)
+//   are nobody's own any more: only the readers of every conversation or mission get them;
+// - anything else is served to nobody.
 // Order files live in another root altogether (billing says who may have them).
 
 /** Folders served to anyone (GET /prod-api/profile/<kind>/...). */
@@ -28,6 +30,10 @@ export type OwnedKind = (typeof OWNED_KINDS)[number];
 /** `/profile/<kind>/<userId>/yyyy/mm/dd/<uuid>.<ext>` as the owned uploads are named. */
 const OWNED_NAME =
   /^\/profile\/(chat|upload)\/([1-9]\d{0,18})\/\d{4}\/\d{2}\/\d{2}\/[0-9a-f-]{36}\.([a-z0-9]{1,8})$/;
+
+/** Names the chat and common uploads gave before files were kept per user (no owner recorded). */
+export const UNOWNED_NAME =
+  /^\/profile\/(chat|upload)\/\d{4}\/\d{2}\/\d{2}\/[0-9a-f-]{36}\.[a-z0-9]{1,8}$/;
 
 /** The owned file a stored name denotes (its kind, owner and extension), or null for any other name. */
 export function ownedFile(
@@ -54,9 +60,9 @@ export function isPublicFile(fileName: string): boolean {
 export function mayRead(reader: Actor, fileName: string): boolean {
   if (isPublicFile(fileName)) return true;
   const owned = ownedFile(fileName);
-  if (!owned) return false;
+  if (!owned && !UNOWNED_NAME.test(fileName)) return false;
   return (
-    owned.ownerId === reader.userId || seesEveryConversation(reader) || seesEveryMission(reader)
+    owned?.ownerId === reader.userId || seesEveryConversation(reader) || seesEveryMission(reader)
   );
 }
 

@@ -8,13 +8,9 @@ import {
 } from '@platform/contracts';
 import type { ChatAttachmentBody, ChatFileBody } from '@platform/contracts/dto';
 
-import { ownedFile } from '../files/owned-files';
+import { ownedFile, UNOWNED_NAME } from '../files/owned-files';
 import { isTextFormat, isTextOfFormat } from '../files/text-formats';
 import { resolveStored } from '../files/uploads';
-
-/** Names the uploads gave before files were kept per user: no owner, so never attached again. */
-const UNOWNED_NAME =
-  /^\/profile\/(chat|upload)\/\d{4}\/\d{2}\/\d{2}\/[0-9a-f-]{36}\.[a-z0-9]{1,8}$/;
 
 /** A file attached to a message or a reply: its stored name and, when given, the user's name for it. */
 interface AttachedFile {
@@ -40,6 +36,7 @@ export async function findUploaded(
 ): Promise<{ path: string; size: number; ext: string }> {
   const owned = ownedFile(file.fileName);
   if (!owned) {
+    // Stored before owners' folders: whose it is is unknown, so it is attached no more.
     if (UNOWNED_NAME.test(file.fileName))
       throw new DomainError('chat.file_not_found', { name: nameOf(file) }, 404);
     throw new DomainError('upload.bad_path', { name: file.fileName.slice(0, 120) });
