@@ -9,19 +9,29 @@
 // and NODE_ENV go to the engine (see deploy/engine/README.md). ENGINE_JAVA_OPTS replaces the JVM options
 // below; JAVA_HOME picks the Java; MVN the Maven command.
 //
+// Started as root (scripts/up.sh on a server), the JVM runs as the system user `operaton` (created when
+// missing), through setpriv, with no capabilities and no way to gain privileges; it reads the jar and
+// writes only its own temporary directory (its log is written by this process from its output).
+// ENGINE_RUN_AS_ROOT=1 keeps root (not advised).
+//
 // Exported for scripts/platform.mjs: engineJar, needsBuild, buildEngine, startEngine, stopEngine,
-// waitForEngine, engineAddresses, engineSignIn, hasJava, hasMaven, portInUse, loadDotEnv.
+// waitForEngine, engineAddresses, engineSignIn, hasJava, hasMaven, portInUse, loadDotEnv,
+// ENGINE_SYSTEM_USER.
 import { spawn, spawnSync } from 'node:child_process';
 import {
+  chownSync,
   createWriteStream,
   existsSync,
   mkdirSync,
+  mkdtempSync,
   readdirSync,
   readFileSync,
+  rmSync,
   statSync,
   utimesSync,
 } from 'node:fs';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -113,6 +123,64 @@ export function portInUse(host, port) {
 
 function javaCommand(env) {
   return env.JAVA_HOME ? join(env.JAVA_HOME, 'bin', 'java') : 'java';
+}
+
+/** The unprivileged account Operaton runs under when it is started by root. */
+export const ENGINE_SYSTEM_USER = 'operaton';
+
+/** uid and gid of `user`, creating it as a system user (no home, no shell) when missing. */
+function systemUser(user) {
+  const ids = () => {
+    const uid = spawnSync('id', ['-u', user], { encoding: 'utf8' });
+    const gid = spawnSync('id', ['-g', user], { encoding: 'utf8' });
+    return uid.status === 0 && gid.status === 0
+      ? { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) }
+      : null;
+  };
+  if (ids()) return ids();
+  const account = ['--system', '--user-group', '--no-create-home', '--home-dir', '/nonexistent'];
+  spawnSync('useradd', [...account, '--shell', '/usr/sbin/nologin', user], { stdio: 'ignore' });
+  return ids();
+}
+
+/**
+ * How to run the JVM with least privilege: as root, through setpriv as ENGINE_SYSTEM_USER with a
+ * temporary directory of its own; otherwise as the current user. Returns { prefix, javaOpts, env,
+ * cleanup, user } or, when root cannot drop (no setpriv, no useradd, or the jar is not readable by
+ * the user), the reason in `keptRoot`.
+ */
+function leastPrivilege(env) {
+  const asIs = { prefix: [], javaOpts: [], env: {}, cleanup: () => undefined, user: null };
+  if (process.getuid?.() !== 0 || env.ENGINE_RUN_AS_ROOT === '1') return asIs;
+  const ids =
+    spawnSync('setpriv', ['--version'], { stdio: 'ignore' }).status === 0
+      ? systemUser(ENGINE_SYSTEM_USER)
+      : null;
+  if (!ids) return { ...asIs, keptRoot: 'setpriv or useradd is missing' };
+  const prefix = [
+    'setpriv',
+    `--reuid=${ids.uid}`,
+    `--regid=${ids.gid}`,
+    '--init-groups',
+    '--no-new-privs',
+    '--inh-caps=-all',
+    '--bounding-set=-all',
+    '--',
+  ];
+  const readable = spawnSync(prefix[0], [...prefix.slice(1), 'test', '-r', engineJar]);
+  if (readable.status !== 0) {
+    return { ...asIs, keptRoot: `${ENGINE_SYSTEM_USER} cannot read ${engineJar}` };
+  }
+  // Tomcat's work files and the JVM's temporary files; nothing else is the engine's to write.
+  const tmp = mkdtempSync(join(tmpdir(), 'operaton-'));
+  chownSync(tmp, ids.uid, ids.gid);
+  return {
+    prefix,
+    javaOpts: [`-Djava.io.tmpdir=${tmp}`, `-Duser.home=${tmp}`],
+    env: { HOME: tmp, TMPDIR: tmp },
+    cleanup: () => rmSync(tmp, { recursive: true, force: true }),
+    user: ENGINE_SYSTEM_USER,
+  };
 }
 
 /**
@@ -222,12 +290,17 @@ export async function startEngine({
   mkdirSync(dirname(logFile), { recursive: true });
   const logStream = createWriteStream(logFile, { flags: 'a' });
 
+  const privilege = leastPrivilege(env);
+  if (privilege.keptRoot) log(`[engine] running as root: ${privilege.keptRoot}`);
+  const java = [javaCommand(env), ...javaOpts, ...privilege.javaOpts, '-jar', engineJar];
+  const [command, ...args] = [...privilege.prefix, ...java];
   const started = Date.now();
-  const child = spawn(javaCommand(env), [...javaOpts, '-jar', engineJar], {
+  const child = spawn(command, args, {
     cwd: engineDir,
-    env,
+    env: { ...env, ...privilege.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  child.on('exit', () => privilege.cleanup());
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream }).on('line', (line) => {
       logStream.write(`${line}\n`);
@@ -241,7 +314,14 @@ export async function startEngine({
   child.on('exit', () => logStream.end());
   try {
     const version = await waitForEngine({ env, timeoutMs, child });
-    return { child, version, startMs: Date.now() - started, env, ...engineAddresses(env) };
+    return {
+      child,
+      version,
+      startMs: Date.now() - started,
+      env,
+      user: privilege.user,
+      ...engineAddresses(env),
+    };
   } catch (error) {
     child.kill('SIGTERM');
     throw error;

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -154,6 +155,23 @@ describe.each(ENGINES)('the engine gate: $name engine', ({ name, missing }) => {
       );
       const res = await deploy('job-priority.bpmn', xml);
       expect(res.status).toBe(400);
+    },
+  );
+
+  it.runIf(name === 'operaton')(
+    'should run the JVM as the unprivileged system user when started by root (scripts/engine.mjs)',
+    () => {
+      const status = readFileSync(`/proc/${operaton!.pid}/status`, 'utf8');
+      const field = (key: string) => new RegExp(`^${key}:\\s*(\\S+)`, 'm').exec(status)?.[1];
+      if (process.getuid?.() !== 0) {
+        expect(Number(field('Uid'))).toBe(process.getuid?.());
+        return;
+      }
+      const operatonUid = execFileSync('id', ['-u', 'operaton'], { encoding: 'utf8' }).trim();
+      expect(field('Uid')).toBe(operatonUid);
+      expect(field('Uid')).not.toBe('0');
+      expect(field('NoNewPrivs')).toBe('1');
+      expect(field('CapEff')).toBe('0000000000000000');
     },
   );
 

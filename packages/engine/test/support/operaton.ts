@@ -63,6 +63,8 @@ export function operatonMissing(): string | null {
 export interface RunningOperaton {
   /** e.g. http://127.0.0.1:41234/engine-rest */
   url: string;
+  /** The JVM's process id. */
+  pid: number;
   version: string;
   startMs: number;
   stop(): Promise<void>;
@@ -161,6 +163,7 @@ export async function startOperaton(
   }
   return {
     url: engine.url,
+    pid: engine.child.pid!,
     version: engine.version,
     startMs: engine.startMs,
     async stop() {
