@@ -24,6 +24,8 @@ const onlySet = args.includes('--set') ? args[args.indexOf('--set') + 1] : undef
 
 const STRATEGIES = [
   { name: 'straight CDR graft (today, baseline)', options: { strategy: 'straight-graft' } },
+  { name: 'key positions only', options: { keep: { humanTypical: false } } },
+  { name: 'human-typical residues only (Queen)', options: { keep: { keyPositions: false } } },
   { name: 'keep key residues (new default)', options: {} },
 ];
 

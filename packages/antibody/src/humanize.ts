@@ -45,6 +45,11 @@ export interface HumanizeOptions {
    * from the acceptor of highest framework identity; key positions are listed as suggestions.
    */
   strategy?: HumanizationStrategy;
+  /**
+   * Which rules keep the parent residue under keep-key-residues (default both): the key positions,
+   * and Queen's rule for residues typical of human germlines. The bench measures each alone.
+   */
+  keep?: { keyPositions?: boolean; humanTypical?: boolean };
 }
 
 export interface HumannessReport {
@@ -178,7 +183,7 @@ export function humanize(sequence: string, options: HumanizeOptions = {}): Human
   const keyAt = new Map(KEY_POSITIONS[chain].map((k) => [k.imgt, k]));
   const { humanized, mutations, kept } = graftOnto(parent, graft, v.germline, j.germline, {
     kabatPosition: (r) => kabatOf.get(r)?.position,
-    keep: straight ? () => undefined : (r, to) => keptFor(chain, locus, r, to),
+    keep: straight ? () => undefined : (r, to) => keptFor(chain, locus, r, to, options.keep),
     reason,
   });
   const after = numberSequence(humanized, { scheme: 'imgt' });
@@ -232,10 +237,12 @@ function keptFor(
   locus: string,
   r: NumberingResult['residues'][number],
   to: string,
+  rules: HumanizeOptions['keep'] = {},
 ): KeyZone[] | undefined {
   if (r.imgt.insertion !== '') return undefined;
   const k = KEY_POSITIONS[chain].find((x) => x.imgt === r.imgt.number);
-  if (k) return k.zones;
+  if (k && rules.keyPositions !== false) return k.zones;
+  if (rules.humanTypical === false) return undefined;
   const shares = residueShares(locus).get(r.imgt.number);
   if (!shares) return undefined;
   const typical = (shares.get(r.residue) ?? 0) >= TYPICAL_SHARE;
