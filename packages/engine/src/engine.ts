@@ -8,6 +8,7 @@ import { HotInstances } from './runtime/hot-instances';
 import { CommandEffects } from './runtime/instance-store';
 import { LongPollRegistry } from './runtime/long-poll';
 import { ProcessEngine } from './runtime/process-engine';
+import { UserTaskService } from './runtime/user-task.service';
 
 export interface EngineOptions {
   mysql: MysqlOptions;
@@ -30,6 +31,7 @@ export interface EmbeddedEngine {
   externalTasks: ExternalTaskService;
   longPoll: LongPollRegistry;
   queries: EngineQueries;
+  userTasks: UserTaskService;
   close(): Promise<void>;
 }
 
@@ -76,6 +78,7 @@ export async function createEngine(options: EngineOptions): Promise<EmbeddedEngi
     externalTasks,
     longPoll: registry,
     queries: new EngineQueries(db),
+    userTasks: new UserTaskService(db),
     async close() {
       timers.stop();
       registry.close();

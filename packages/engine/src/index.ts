@@ -1,4 +1,9 @@
-export type { DeployOptions, DeployResource, QueryParams } from './client/camunda-rest-client';
+export type {
+  DeployOptions,
+  DeployResource,
+  IdentityLinkInput,
+  QueryParams,
+} from './client/camunda-rest-client';
 export {
   CamundaRestClient,
   CamundaRestError,

@@ -12,6 +12,8 @@ import type {
   FetchAndLockDto,
   HistoricActivityInstanceDto,
   HistoricProcessInstanceDto,
+  HistoricTaskInstanceDto,
+  IdentityLinkDto,
   IncidentDto,
   LockedExternalTaskDto,
   MessageCorrelationResultDto,
@@ -58,6 +60,11 @@ export interface DeployOptions {
   tenantId?: string;
   resources: DeployResource[];
 }
+
+/** A candidate user or group to add to a task. */
+export type IdentityLinkInput =
+  | { userId: string; groupId?: undefined; type?: string }
+  | { groupId: string; userId?: undefined; type?: string };
 
 export type QueryParams = Record<string, string | number | boolean | undefined>;
 
@@ -222,6 +229,50 @@ export class CamundaRestClient {
 
   completeTask(id: string, body: CompleteTaskDto = {}): Promise<VariableMap | undefined> {
     return this.request('POST', `/task/${enc(id)}/complete`, { json: body });
+  }
+
+  /** One user task; 404 when it is gone (completed, or its instance ended). */
+  getTask(id: string): Promise<TaskDto> {
+    return this.request('GET', `/task/${enc(id)}`);
+  }
+
+  /** Takes a task; refused (500 TaskAlreadyClaimedException) when someone else holds it. */
+  claimTask(id: string, userId: string): Promise<void> {
+    return this.request('POST', `/task/${enc(id)}/claim`, { json: { userId } });
+  }
+
+  unclaimTask(id: string): Promise<void> {
+    return this.request('POST', `/task/${enc(id)}/unclaim`);
+  }
+
+  /** Sets the assignee whoever holds the task (a transfer); null clears it. */
+  setTaskAssignee(id: string, userId: string | null): Promise<void> {
+    return this.request('POST', `/task/${enc(id)}/assignee`, { json: { userId } });
+  }
+
+  /** Hands the task to `userId` until resolved; the current assignee becomes its owner. */
+  delegateTask(id: string, userId: string): Promise<void> {
+    return this.request('POST', `/task/${enc(id)}/delegate`, { json: { userId } });
+  }
+
+  /** Gives a delegated task back to its owner. */
+  resolveTask(id: string): Promise<void> {
+    return this.request('POST', `/task/${enc(id)}/resolve`, { json: {} });
+  }
+
+  /** Candidates, then the assignee and owner as links; `type` filters (e.g. `candidate`). */
+  taskIdentityLinks(id: string, type?: string): Promise<IdentityLinkDto[]> {
+    return this.request('GET', `/task/${enc(id)}/identity-links`, { query: { type } });
+  }
+
+  addTaskIdentityLink(id: string, link: IdentityLinkInput): Promise<void> {
+    return this.request('POST', `/task/${enc(id)}/identity-links`, {
+      json: { type: 'candidate', ...link },
+    });
+  }
+
+  historicTasks(query: QueryParams = {}): Promise<HistoricTaskInstanceDto[]> {
+    return this.request('GET', '/history/task', { query });
   }
 
   externalTasks(query: QueryParams = {}): Promise<ExternalTaskDto[]> {

@@ -168,6 +168,46 @@ export const MIGRATIONS: Migration[] = [
       'ALTER TABLE eng_process_definition ADD COLUMN category VARCHAR(255) NULL',
     ],
   },
+  {
+    version: 3,
+    name: "people's tasks: owner, delegation, candidates (identity links) and task history",
+    up: [
+      `ALTER TABLE eng_user_task ADD COLUMN owner VARCHAR(255) NULL,
+        ADD COLUMN delegation_state VARCHAR(16) NULL, ADD COLUMN last_updated BIGINT NULL`,
+      `CREATE TABLE eng_task_identity_link (
+        seq BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY,
+        task_id VARCHAR(64) NOT NULL,
+        process_instance_id VARCHAR(64) NOT NULL,
+        execution_id VARCHAR(255) NOT NULL,
+        type VARCHAR(32) NOT NULL,
+        user_id VARCHAR(255) NULL,
+        group_id VARCHAR(255) NULL,
+        KEY ix_til_task (task_id),
+        KEY ix_til_user (user_id),
+        KEY ix_til_group (group_id),
+        KEY ix_til_execution (process_instance_id, execution_id)
+      ) ${TABLE}`,
+      `CREATE TABLE eng_hist_task (
+        id VARCHAR(64) NOT NULL PRIMARY KEY,
+        process_instance_id VARCHAR(64) NOT NULL,
+        execution_id VARCHAR(255) NOT NULL,
+        activity_id VARCHAR(255) NOT NULL,
+        name VARCHAR(255) NULL,
+        assignee VARCHAR(255) NULL,
+        owner VARCHAR(255) NULL,
+        priority INT NOT NULL DEFAULT 50,
+        definition_id VARCHAR(255) NOT NULL,
+        definition_key VARCHAR(255) NOT NULL,
+        start_time BIGINT NOT NULL,
+        end_time BIGINT NULL,
+        delete_reason VARCHAR(255) NULL,
+        task_state VARCHAR(16) NOT NULL DEFAULT 'Created',
+        KEY ix_ht_instance (process_instance_id),
+        KEY ix_ht_assignee (assignee),
+        KEY ix_ht_definition (definition_id)
+      ) ${TABLE}`,
+    ],
+  },
 ];
 
 /** Applies pending migrations under a named lock, so that several replicas can start at once. */

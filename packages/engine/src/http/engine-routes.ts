@@ -9,6 +9,7 @@ import type {
   ExternalTaskBpmnErrorDto,
   ExternalTaskFailureDto,
   FetchAndLockDto,
+  IdentityLinkDto,
   ProcessInstanceModificationDto,
   StartProcessInstanceDto,
 } from '../rest/camunda-types';
@@ -40,6 +41,10 @@ export interface Route {
   handler(ctx: RouteContext): Promise<RouteResult>;
 }
 
+interface UserIdDto {
+  userId?: string | null;
+}
+
 const ok = (body: unknown): RouteResult => ({ status: 200, body });
 const noContent: RouteResult = { status: 204 };
 
@@ -55,7 +60,7 @@ function json<T>(ctx: RouteContext): T {
 
 /** The endpoint table of the Camunda 7 REST subset (see ENGINE.md). */
 export function buildRoutes(engine: EmbeddedEngine): Route[] {
-  const { process, externalTasks, queries, deployments } = engine;
+  const { process, externalTasks, queries, deployments, userTasks } = engine;
   const route = (method: string, path: string, handler: Route['handler']): Route => ({
     method,
     pattern: new RegExp(`^${path.replace(/:\w+/g, '([^/]+)')}/?$`),
@@ -132,6 +137,35 @@ export function buildRoutes(engine: EmbeddedEngine): Route[] {
       const variables = await process.completeUserTask(ctx.params[0], json<CompleteTaskDto>(ctx));
       return variables ? ok(variables) : noContent;
     }),
+    route('GET', '/task/:id', async (ctx) => ok(await queries.task(ctx.params[0]))),
+    route('POST', '/task/:id/claim', async (ctx) => {
+      await userTasks.claim(ctx.params[0], json<UserIdDto>(ctx).userId ?? null);
+      return noContent;
+    }),
+    route('POST', '/task/:id/unclaim', async (ctx) => {
+      await userTasks.unclaim(ctx.params[0]);
+      return noContent;
+    }),
+    route('POST', '/task/:id/assignee', async (ctx) => {
+      await userTasks.setAssignee(ctx.params[0], json<UserIdDto>(ctx).userId ?? null);
+      return noContent;
+    }),
+    route('POST', '/task/:id/delegate', async (ctx) => {
+      await userTasks.delegate(ctx.params[0], json<UserIdDto>(ctx).userId ?? null);
+      return noContent;
+    }),
+    route('POST', '/task/:id/resolve', async (ctx) => {
+      await userTasks.resolve(ctx.params[0]);
+      return noContent;
+    }),
+    route('GET', '/task/:id/identity-links', async (ctx) =>
+      ok(await userTasks.identityLinks(ctx.params[0], ctx.query.type)),
+    ),
+    route('POST', '/task/:id/identity-links', async (ctx) => {
+      await userTasks.addIdentityLink(ctx.params[0], json<Partial<IdentityLinkDto>>(ctx));
+      return noContent;
+    }),
+    route('GET', '/history/task', async (ctx) => ok(await queries.historicTasks(ctx.query))),
     route('GET', '/external-task', async (ctx) => ok(await queries.externalTasks(ctx.query))),
     route('GET', '/external-task/:id', async (ctx) =>
       ok(await queries.externalTask(ctx.params[0])),

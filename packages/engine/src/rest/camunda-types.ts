@@ -195,12 +195,12 @@ export interface TaskDto {
   id: string;
   name: string | null;
   assignee: string | null;
-  owner: null;
+  owner: string | null;
   created: string;
-  lastUpdated: null;
+  lastUpdated: string | null;
   due: null;
   followUp: null;
-  delegationState: null;
+  delegationState: 'PENDING' | 'RESOLVED' | null;
   description: null;
   executionId: string;
   parentTaskId: null;
@@ -216,6 +216,45 @@ export interface TaskDto {
   /** Operaton's name for Camunda's camundaFormRef. */
   operatonFormRef: null;
   tenantId: null;
+  taskState: string;
+}
+
+/** A task's candidate (or its assignee and owner, which Operaton lists as links too). */
+export interface IdentityLinkDto {
+  userId: string | null;
+  groupId: string | null;
+  type: string;
+}
+
+/** GET /history/task: a user task as its history keeps it, open or ended. */
+export interface HistoricTaskInstanceDto {
+  id: string;
+  processDefinitionKey: string;
+  processDefinitionId: string;
+  processInstanceId: string;
+  executionId: string;
+  caseDefinitionKey: null;
+  caseDefinitionId: null;
+  caseInstanceId: null;
+  caseExecutionId: null;
+  activityInstanceId: string;
+  name: string | null;
+  description: null;
+  /** `completed`, `deleted`, or null while open. */
+  deleteReason: string | null;
+  owner: string | null;
+  assignee: string | null;
+  startTime: string;
+  endTime: string | null;
+  duration: number | null;
+  taskDefinitionKey: string;
+  priority: number;
+  due: null;
+  parentTaskId: null;
+  followUp: null;
+  tenantId: null;
+  removalTime: string | null;
+  rootProcessInstanceId: string;
   taskState: string;
 }
 

@@ -1,11 +1,12 @@
 import type { EngineDatabase } from '../db/engine-database';
-import { formatCamundaDate } from '../rest/camunda-date';
-import { badRequest, restNotFound } from '../rest/camunda-errors';
+import { formatCamundaDate, parseCamundaDate } from '../rest/camunda-date';
+import { badRequest, notFound, restNotFound } from '../rest/camunda-errors';
 import type {
   ExternalTaskDto,
   HistoricActivityInstanceDto,
   HistoricProcessInstanceDto,
   HistoricProcessInstanceState,
+  HistoricTaskInstanceDto,
   IncidentDto,
   TaskDto,
 } from '../rest/camunda-types';
@@ -116,6 +117,27 @@ interface UserTaskRow {
   created: number;
   definition_id: string;
   suspended: number;
+  owner: string | null;
+  delegation_state: 'PENDING' | 'RESOLVED' | null;
+  last_updated: number | null;
+}
+
+interface HistTaskRow {
+  id: string;
+  process_instance_id: string;
+  execution_id: string;
+  activity_id: string;
+  name: string | null;
+  assignee: string | null;
+  owner: string | null;
+  priority: number;
+  definition_id: string;
+  definition_key: string;
+  start_time: number;
+  end_time: number | null;
+  delete_reason: string | null;
+  task_state: string;
+  removal_time: number | null;
 }
 
 /** Read-only queries: history, task lists, external tasks and incidents. */
@@ -201,8 +223,13 @@ export class EngineQueries {
       .eq('activity_id', query.taskDefinitionKey)
       .in('activity_id', query.taskDefinitionKeyIn)
       .eq('assignee', query.assignee)
+      .eq('owner', query.owner)
+      .eq('delegation_state', query.delegationState)
       .flag('assignee IS NULL', query.unassigned)
       .flag('assignee IS NOT NULL', query.assigned);
+    candidateFilters(q, query);
+    dateFilter(q, 'created >= ?', query.createdAfter, 'createdAfter');
+    dateFilter(q, 'created <= ?', query.createdBefore, 'createdBefore');
     const [sql, params] = q.sql(
       'eng_user_task',
       query,
@@ -218,6 +245,53 @@ export class EngineQueries {
     );
     const [rows] = await this.db.pool.query(sql, params);
     return (rows as UserTaskRow[]).map(toTaskDto);
+  }
+
+  /** GET /task/{id}. */
+  async task(id: string): Promise<TaskDto> {
+    const [rows] = await this.db.pool.query('SELECT * FROM eng_user_task WHERE id = ?', [id]);
+    const row = (rows as UserTaskRow[])[0];
+    if (!row) throw notFound(`No matching task with id ${id}`);
+    return toTaskDto(row);
+  }
+
+  /** GET /history/task: open and ended user tasks (the "done" lists read the ended ones). */
+  async historicTasks(query: Query): Promise<HistoricTaskInstanceDto[]> {
+    const q = new SqlQuery()
+      .eq('id', query.taskId)
+      .eq('process_instance_id', query.processInstanceId)
+      .eq('definition_id', query.processDefinitionId)
+      .eq('definition_key', query.processDefinitionKey)
+      .eq('activity_id', query.taskDefinitionKey)
+      .eq('assignee', query.taskAssignee)
+      .eq('owner', query.taskOwner)
+      .eq('delete_reason', query.taskDeleteReason)
+      .flag('end_time IS NOT NULL', query.finished)
+      .flag('end_time IS NULL', query.unfinished);
+    if (query.taskInvolvedUser) {
+      q.add('(assignee = ? OR owner = ?)', query.taskInvolvedUser);
+      q.params.push(query.taskInvolvedUser);
+    }
+    dateFilter(q, 'end_time >= ?', query.finishedAfter, 'finishedAfter');
+    const [sql, params] = q.sql(
+      'eng_hist_task',
+      query,
+      {
+        taskId: 'id',
+        taskName: 'name',
+        assignee: 'assignee',
+        startTime: 'start_time',
+        endTime: 'end_time',
+        duration: '(end_time - start_time)',
+        processInstanceId: 'process_instance_id',
+        taskDefinitionKey: 'activity_id',
+      },
+      'start_time ASC, id ASC',
+      // Operaton sets the removal time of the instance's tasks when the instance ends.
+      '*, (SELECT h.removal_time FROM eng_hist_process_instance h WHERE h.id = process_instance_id) AS removal_time',
+    );
+    const [rows] = await this.db.pool.query(sql, params);
+    return (rows as HistTaskRow[]).map(toHistTaskDto);
   }
 
   async externalTask(id: string): Promise<ExternalTaskDto> {
@@ -356,12 +430,12 @@ function toTaskDto(r: UserTaskRow): TaskDto {
     id: r.id,
     name: r.name,
     assignee: r.assignee,
-    owner: null,
+    owner: r.owner,
     created: formatCamundaDate(r.created)!,
-    lastUpdated: null,
+    lastUpdated: formatCamundaDate(r.last_updated),
     due: null,
     followUp: null,
-    delegationState: null,
+    delegationState: r.delegation_state,
     description: null,
     executionId: r.execution_id,
     parentTaskId: null,
@@ -376,6 +450,73 @@ function toTaskDto(r: UserTaskRow): TaskDto {
     formKey: r.form_key,
     operatonFormRef: null,
     tenantId: null,
-    taskState: 'Created',
+    taskState: r.last_updated === null ? 'Created' : 'Updated',
   };
+}
+
+function toHistTaskDto(r: HistTaskRow): HistoricTaskInstanceDto {
+  return {
+    id: r.id,
+    processDefinitionKey: r.definition_key,
+    processDefinitionId: r.definition_id,
+    processInstanceId: r.process_instance_id,
+    executionId: r.execution_id,
+    caseDefinitionKey: null,
+    caseDefinitionId: null,
+    caseInstanceId: null,
+    caseExecutionId: null,
+    activityInstanceId: r.execution_id,
+    name: r.name,
+    description: null,
+    deleteReason: r.delete_reason,
+    owner: r.owner,
+    assignee: r.assignee,
+    startTime: formatCamundaDate(r.start_time)!,
+    endTime: formatCamundaDate(r.end_time),
+    duration: r.end_time === null ? null : Number(r.end_time) - Number(r.start_time),
+    taskDefinitionKey: r.activity_id,
+    priority: r.priority,
+    due: null,
+    parentTaskId: null,
+    followUp: null,
+    tenantId: null,
+    removalTime: formatCamundaDate(r.removal_time),
+    rootProcessInstanceId: r.process_instance_id,
+    taskState: r.task_state,
+  };
+}
+
+/**
+ * Candidate queries as Operaton answers them: tasks offered to the user or to one of the groups,
+ * unassigned ones only unless includeAssignedTasks. (Operaton also counts the groups its identity
+ * service gives the candidate user; the platform sets candidate users and groups itself.)
+ */
+function candidateFilters(q: SqlQuery, query: Query): void {
+  const groups =
+    query.candidateGroups?.split(',') ?? (query.candidateGroup ? [query.candidateGroup] : []);
+  if (!query.candidateUser && !groups.length) return;
+  if (query.candidateUser) {
+    q.add(
+      "id IN (SELECT task_id FROM eng_task_identity_link WHERE type = 'candidate' AND user_id = ?)",
+      query.candidateUser,
+    );
+  }
+  if (groups.length) {
+    q.add(
+      "id IN (SELECT task_id FROM eng_task_identity_link WHERE type = 'candidate' AND group_id IN (?))",
+      groups,
+    );
+  }
+  if (query.includeAssignedTasks !== 'true') q.where.push('assignee IS NULL');
+}
+
+function dateFilter(q: SqlQuery, condition: string, value: string | undefined, name: string): void {
+  if (!value) return;
+  const ms = parseCamundaDate(value);
+  if (ms === null) {
+    throw badRequest(
+      `Cannot set query parameter '${name}' to value '${value}': Cannot convert value "${value}" to java type java.util.Date`,
+    );
+  }
+  q.add(condition, ms);
 }

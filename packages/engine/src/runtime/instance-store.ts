@@ -245,6 +245,12 @@ function insertWaits(
         created, definition_id, definition_key, business_key) VALUES ?`,
       [user],
     );
+    // The task's history starts with it (Operaton's ACT_HI_TASKINST), as Tasklist's "done" lists read it.
+    batch.add(
+      `INSERT INTO eng_hist_task (id, process_instance_id, execution_id, activity_id, name, assignee,
+        definition_id, definition_key, start_time) VALUES ?`,
+      [user.map((u) => [u[0], u[1], u[2], u[3], u[4], u[5], u[8], u[9], u[7]])],
+    );
   }
   const timers = byKind('timer').map((w) => [row.id, w.executionId, w.activityId, w.dueAt]);
   if (timers.length) {
@@ -292,6 +298,7 @@ function deleteWaits(
     gone.set(kind, [...(gone.get(kind) ?? []), executionId]);
   }
   for (const [kind, ids] of gone) {
+    if (kind === 'user') endUserTasksStatements(instanceId, ids).forEach((st) => batch.add(...st));
     batch.add(
       `DELETE FROM ${WAIT_TABLES[kind]} WHERE process_instance_id = ? AND execution_id IN (?)`,
       [instanceId, ids],
@@ -301,10 +308,34 @@ function deleteWaits(
 
 /** Statements deleting every wait of an instance (delete and modification cancel them all). */
 export function deleteAllWaitsStatements(instanceId: string): [string, unknown[]][] {
-  return Object.values(WAIT_TABLES).map((table) => [
-    `DELETE FROM ${table} WHERE process_instance_id = ?`,
-    [instanceId],
-  ]);
+  return [
+    ...endUserTasksStatements(instanceId, null),
+    ...Object.values(WAIT_TABLES).map((table): [string, unknown[]] => [
+      `DELETE FROM ${table} WHERE process_instance_id = ?`,
+      [instanceId],
+    ]),
+  ];
+}
+
+/**
+ * Ends the history of user tasks that leave without being completed (a completion writes its own
+ * end first, see completeUserTask): Operaton records them as `deleted`. Their candidates go with
+ * them. `executionIds` null means every task of the instance.
+ */
+function endUserTasksStatements(
+  instanceId: string,
+  executionIds: string[] | null,
+): [string, unknown[]][] {
+  const which = executionIds ? ' AND execution_id IN (?)' : '';
+  const params = executionIds ? [instanceId, executionIds] : [instanceId];
+  return [
+    [
+      `UPDATE eng_hist_task SET end_time = ?, delete_reason = 'deleted', task_state = 'Deleted'
+        WHERE process_instance_id = ?${which} AND end_time IS NULL`,
+      [Date.now(), ...params],
+    ],
+    [`DELETE FROM eng_task_identity_link WHERE process_instance_id = ?${which}`, params],
+  ];
 }
 
 const DAY_MS = 86_400_000;

@@ -394,6 +394,7 @@ export class ProcessEngine {
         if (cascade) {
           statements.push(
             ['DELETE FROM eng_hist_activity_instance WHERE definition_id IN (?)', [ids]],
+            ['DELETE FROM eng_hist_task WHERE definition_id IN (?)', [ids]],
             ['DELETE FROM eng_hist_process_instance WHERE definition_id IN (?)', [ids]],
           );
         }
@@ -589,8 +590,13 @@ export class ProcessEngine {
       );
     }
     const variables = toStoredVariables(dto.variables);
-    return this.withInstance(task.process_instance_id, (cmd) => {
+    return this.withInstance(task.process_instance_id, async (cmd) => {
       if (!cmd.run.waits.has(task.execution_id)) throw missing();
+      await cmd.conn.query(
+        `UPDATE eng_hist_task SET end_time = ?, delete_reason = 'completed', task_state = 'Completed'
+          WHERE id = ? AND end_time IS NULL`,
+        [Date.now(), taskId],
+      );
       Object.assign(cmd.variables, variables);
       cmd.run.complete(task.execution_id, toPlainValues(variables));
       return dto.withVariablesInReturn ? toVariableDtos(cmd.variables) : null;

@@ -51,7 +51,7 @@ const ID_FIELDS = new Set([
 const OPAQUE_FIELDS = new Set(['executionId', 'activityInstanceId']);
 
 /** Fields that hold a time span in milliseconds. */
-const DURATION_FIELDS = new Set(['durationInMillis']);
+const DURATION_FIELDS = new Set(['durationInMillis', 'duration']);
 
 /**
  * Calls one engine's REST API and keeps a normalised transcript of what it answered, so that the

@@ -764,6 +764,98 @@ export const SCENARIOS: Scenario[] = [
   },
 
   {
+    // People's tasks: candidates, claim, transfer, delegate and resolve, and the task history the
+    // platform's to-do and done lists read (the workflow service's /bpm/task calls).
+    name: "people's tasks: candidates, claim, assignee, delegation, history",
+    async run(r) {
+      const { key, xml } = fixture(r, 'approval', 'people');
+      await deploy(r, key, xml);
+      const id = await start(r, key, 'instance');
+      const tasks = await r.request<{ id: string }[]>('GET', `/task?processInstanceId=${id}`);
+      const task = tasks.body[0].id;
+      r.name(task, 'task');
+      const user = (name: string) => `rc${r.tag}${name}`;
+      await r.call('the new task', 'GET', `/task/${task}`);
+      await r.call('its history while open', 'GET', `/history/task?processInstanceId=${id}`);
+      await r.call('a candidate user', 'POST', `/task/${task}/identity-links`, {
+        userId: user('alice'),
+        type: 'candidate',
+      });
+      await r.call('a candidate group', 'POST', `/task/${task}/identity-links`, {
+        groupId: user('hr'),
+        type: 'candidate',
+      });
+      await r.call('a link without a user or group', 'POST', `/task/${task}/identity-links`, {
+        type: 'candidate',
+      });
+      await r.call('its candidates', 'GET', `/task/${task}/identity-links`);
+      await r.call('offered to the user', 'GET', `/task?candidateUser=${user('alice')}`);
+      await r.call('offered to the group', 'GET', `/task?candidateGroups=${user('hr')},other`);
+      await r.call('not offered to another', 'GET', `/task?candidateUser=${user('bob')}`);
+      await r.call('claimed', 'POST', `/task/${task}/claim`, { userId: user('alice') });
+      await r.call('claimed again by the holder', 'POST', `/task/${task}/claim`, {
+        userId: user('alice'),
+      });
+      await r.call('claimed by another', 'POST', `/task/${task}/claim`, { userId: user('bob') });
+      await r.call(
+        'a claimed task leaves the candidates',
+        'GET',
+        `/task?candidateUser=${user('alice')}`,
+      );
+      await r.call(
+        'unless assigned ones are asked for',
+        'GET',
+        `/task?candidateUser=${user('alice')}&includeAssignedTasks=true`,
+      );
+      await r.call('the assignee', 'GET', `/task?assignee=${user('alice')}`);
+      await r.call(
+        'created after',
+        'GET',
+        `/task?assignee=${user('alice')}&createdAfter=2020-01-01T00:00:00.000%2B0000`,
+      );
+      await r.call(
+        'created after a later time',
+        'GET',
+        `/task?assignee=${user('alice')}&createdAfter=2099-01-01T00:00:00.000%2B0000`,
+      );
+      await r.call('delegated', 'POST', `/task/${task}/delegate`, { userId: user('bob') });
+      await r.call('the delegated task', 'GET', `/task/${task}`);
+      await r.call('its links with assignee and owner', 'GET', `/task/${task}/identity-links`);
+      await r.call('only candidates', 'GET', `/task/${task}/identity-links?type=candidate`);
+      await r.call('resolved', 'POST', `/task/${task}/resolve`, {});
+      await r.call('back with its owner', 'GET', `/task/${task}`);
+      await r.call('transferred', 'POST', `/task/${task}/assignee`, { userId: user('carol') });
+      await r.call('unclaimed', 'POST', `/task/${task}/unclaim`);
+      await r.call('assigned again', 'POST', `/task/${task}/assignee`, { userId: user('carol') });
+      await r.call('history of the assignee', 'GET', `/history/task?taskAssignee=${user('carol')}`);
+      await r.call('completed', 'POST', `/task/${task}/complete`, {});
+      await r.call('the task is gone', 'GET', `/task/${task}`);
+      await r.call('its history', 'GET', `/history/task?processInstanceId=${id}&finished=true`);
+      for (const [call, method] of [
+        ['claim', 'POST'],
+        ['unclaim', 'POST'],
+        ['assignee', 'POST'],
+        ['delegate', 'POST'],
+        ['resolve', 'POST'],
+        ['identity-links', 'GET'],
+        ['identity-links', 'POST'],
+      ]) {
+        const body = method === 'GET' ? undefined : { userId: user('x') };
+        await r.call(`${method} ${call} of an unknown task`, method, `/task/nope/${call}`, body);
+      }
+      const second = await start(r, key, 'deleted');
+      const open = await r.request<{ id: string }[]>('GET', `/task?processInstanceId=${second}`);
+      r.name(open.body[0]?.id, 'deletedTask');
+      await r.call('a candidate of the second', 'POST', `/task/${open.body[0].id}/identity-links`, {
+        userId: user('dave'),
+      });
+      await r.call('delete the instance', 'DELETE', `/process-instance/${second}`);
+      await r.call('a deleted task', 'GET', `/history/task?processInstanceId=${second}`);
+      await r.call('no candidate left', 'GET', `/task?candidateUser=${user('dave')}`);
+    },
+  },
+
+  {
     name: 'process-instance modification: rerun from a node',
     async run(r) {
       const { key, xml } = fixture(r, 'sequence', 'rerun');
