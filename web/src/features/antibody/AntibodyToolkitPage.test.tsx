@@ -35,6 +35,9 @@ describe(AntibodyToolkitPage.name, () => {
     expect(dg.textContent).toContain('iso-Asp');
 
     const humanized = screen.getByTestId('humanization-rituximab_VH');
+    const kept = within(humanized).getByTestId('back-mutations-kept-table');
+    expect(kept.querySelectorAll('tbody tr').length).toBeGreaterThan(0);
+    expect(kept.textContent).toContain('Vernier');
     expect(within(humanized).getByTestId('back-mutations-vernier')).toBeTruthy();
     expect(within(humanized).getByTestId('back-mutations-interface')).toBeTruthy();
   });
@@ -78,5 +81,36 @@ describe(AntibodyToolkitPage.name, () => {
       heavy: EXAMPLE_ANTIBODIES.split('\n')[1],
       light: EXAMPLE_ANTIBODIES.split('\n')[3],
     });
+  });
+
+  it('should say that a model is the built-in template model and show its regions', async () => {
+    const pdb =
+      'ATOM      1  CA  GLU H   1       0.000   0.000   0.000  1.00  0.30           C\nEND\n';
+    server().on('/wujie/antibody/structure', (_req, res) =>
+      json(res, {
+        code: 200,
+        data: {
+          pdb,
+          atoms: 1,
+          predictor: 'built-in-template',
+          regions: [
+            { chain: 'H', region: 'framework', template: '7KF1', identity: 1, error: 0.3 },
+            { chain: 'H', region: 'cdr3', template: '3L5W', identity: 0.38, error: 2.14 },
+          ],
+        },
+      }),
+    );
+    render(<AntibodyToolkitPage />);
+    enter(EXAMPLE_ANTIBODIES.split('\n').slice(0, 4).join('\n'));
+    await screen.findByTestId('cdr3-trastuzumab_VH', {}, LONG);
+    fireEvent.click(screen.getByTestId('structure-predict'));
+    const note = await screen.findByTestId('structure-built-in', {}, LONG);
+    expect(note.textContent).toContain('Built-in template model, not a deep-learning prediction');
+    const rows = [...screen.getByTestId('structure-regions').querySelectorAll('tr')];
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'RegionTemplate (PDB)IdentityEstimated error',
+      'Framework H7KF1100%0.3 Å',
+      'CDR-H33L5W38%2.1 Å',
+    ]);
   });
 });

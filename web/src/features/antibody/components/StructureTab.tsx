@@ -1,5 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Card, FileButton, Group, Select, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  FileButton,
+  Group,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import type { RegionReport } from '@platform/antibody';
 import { IconDownload, IconFileUpload } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 
@@ -22,6 +34,8 @@ interface Shown {
   label: string;
   source: 'file' | 'predicted';
   atoms: number;
+  predictor?: 'external' | 'built-in-template';
+  regions?: RegionReport[];
 }
 
 const fileName = (label: string) =>
@@ -71,7 +85,14 @@ function Predict({
         .filter((v): v is string => v !== null)
         .map((v) => records[Number(v)]?.id)
         .join(' + ');
-      onPredicted({ pdb: result.pdb, atoms: result.atoms, label, source: 'predicted' });
+      onPredicted({
+        pdb: result.pdb,
+        atoms: result.atoms,
+        label,
+        source: 'predicted',
+        predictor: result.predictor,
+        regions: result.regions,
+      });
     } catch (failure) {
       setError(failure instanceof RequestError ? failure.message : String(failure));
     } finally {
@@ -168,7 +189,52 @@ function OpenFile({ onOpened }: { onOpened: (shown: Shown) => void }) {
   );
 }
 
-/** A structure from a local PDB file or from the configured predictor, shown in Mol*. */
+/** Says that a model is the built-in template model and lists each region's template and estimated error. */
+function BuiltInModelNote({ regions }: { regions: RegionReport[] }) {
+  const { t } = useLingui();
+  const regionName = (r: RegionReport) =>
+    r.region === 'orientation'
+      ? t`VH–VL orientation`
+      : r.region === 'framework'
+        ? t`Framework ${r.chain}`
+        : `CDR-${r.chain}${r.region.slice(3)}`;
+  return (
+    <Alert color="blue" data-testid="structure-built-in">
+      <Stack gap="xs">
+        <Text size="sm">
+          <Trans>
+            Built-in template model, not a deep-learning prediction: the frameworks, the VH–VL
+            orientation and each CDR loop are taken from public antibody structures by sequence
+            similarity (the method of ABodyBuilder, 2016). The B-factor column of the PDB holds each
+            residue's estimated error in Å.
+          </Trans>
+        </Text>
+        <Table fz="xs" withTableBorder data-testid="structure-regions">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t`Region`}</Table.Th>
+              <Table.Th>{t`Template (PDB)`}</Table.Th>
+              <Table.Th>{t`Identity`}</Table.Th>
+              <Table.Th>{t`Estimated error`}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {regions.map((r) => (
+              <Table.Tr key={`${r.chain}-${r.region}`}>
+                <Table.Td>{regionName(r)}</Table.Td>
+                <Table.Td>{r.template}</Table.Td>
+                <Table.Td>{Math.round(r.identity * 100)}%</Table.Td>
+                <Table.Td>{r.error.toFixed(1)} Å</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** A structure from a local PDB file or from the predictor (configured or built-in), shown in Mol*. */
 export function StructureTab({ records }: { records: AnalysisRecord[] }) {
   const { t } = useLingui();
   const [shown, setShown] = useState<Shown>();
@@ -191,7 +257,8 @@ export function StructureTab({ records }: { records: AnalysisRecord[] }) {
             <Text size="xs" c="dimmed">
               <Trans>
                 Sent to the structure predictor the platform is configured with (for example a
-                self-hosted ESMFold or ImmuneBuilder server).
+                self-hosted ESMFold or ImmuneBuilder server); without one, the built-in template
+                model answers in about a second.
               </Trans>
             </Text>
             {/* A new analysis gives new chains to choose from: start the choice afresh. */}
@@ -216,6 +283,9 @@ export function StructureTab({ records }: { records: AnalysisRecord[] }) {
               <Trans>Download PDB</Trans>
             </Button>
           </Group>
+          {shown.predictor === 'built-in-template' && shown.regions ? (
+            <BuiltInModelNote regions={shown.regions} />
+          ) : null}
           <Suspense fallback={<Running>{t`Loading the 3D viewer…`}</Running>}>
             <MolstarViewer pdb={shown.pdb} label={shown.label} />
           </Suspense>
