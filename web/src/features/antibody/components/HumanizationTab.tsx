@@ -117,8 +117,12 @@ function BackMutations({
 
 export function Humanized({ result }: { result: HumanizationResult }) {
   const { t } = useLingui();
-  const vernier = result.backMutations.filter((b) => b.zone === 'vernier');
-  const interfaceList = result.backMutations.filter((b) => b.zone === 'vh-vl-interface');
+  // Kept: parent residues the humanization kept at key positions (with their reasons); the rest
+  // are suggestions (a straight graft, or a result from before residues were kept).
+  const kept = result.backMutations.filter((b) => b.applied === true);
+  const suggested = result.backMutations.filter((b) => b.applied !== true);
+  const vernier = suggested.filter((b) => b.zone === 'vernier');
+  const interfaceList = suggested.filter((b) => b.zone === 'vh-vl-interface');
   return (
     <Stack gap="sm">
       <Text size="sm">
@@ -146,6 +150,14 @@ export function Humanized({ result }: { result: HumanizationResult }) {
       ) : (
         <ChangesTable changes={result.mutations} changeLabel={t`Change`} testId="mutations" />
       )}
+      {kept.length > 0 ? (
+        <Stack gap={4} data-testid="back-mutations-kept">
+          <Title order={6}>
+            <Trans>Parent residues kept at key positions ({kept.length})</Trans>
+          </Title>
+          <ChangesTable changes={kept} changeLabel={t`Kept`} testId="back-mutations-kept-table" />
+        </Stack>
+      ) : null}
       <BackMutations
         title={<Trans>Suggested back-mutations: Vernier zone</Trans>}
         list={vernier}
@@ -176,7 +188,7 @@ function exportCsv(records: AnalysisRecord[], language: string) {
       ]),
       ...h.backMutations.map((b) => [
         record.id,
-        `back-mutation (${b.zone})`,
+        `${b.applied ? 'kept' : 'back-mutation'} (${b.zone})`,
         b.imgt,
         b.kabat,
         b.from,

@@ -111,7 +111,7 @@ export function downloadsOf(block: ResultBlock, language: string): Download[] {
             inLanguage(m.reason, language),
           ]),
           ...h.backMutations.map((b) => [
-            `back-mutation (${b.zone})`,
+            `${b.applied ? 'kept' : 'back-mutation'} (${b.zone})`,
             b.imgt,
             b.kabat,
             b.from,
