@@ -16,7 +16,7 @@ const CAPABILITIES: Texts = {
   zh: [
     '我是抗体研发助手，可以为您运行以下任务（用中文或英文描述需求，并粘贴序列或上传 FASTA/PDB 文件）：',
     '1. **抗体从头设计**：以一条起始抗体为模板，设计 CDR 变体文库并筛除风险位点；',
-    '2. **抗体人源化**：把 CDR 移植到最接近的人胚系框架，并比较人源化前后的胚系一致性；',
+    '2. **抗体人源化**：把 CDR 移植到人胚系框架上，在影响亲和力的关键框架位置保留亲本残基，并比较人源化前后的胚系一致性；',
     '3. **表位预测**：根据抗原序列预测线性 B 细胞表位；',
     '4. **结构预测**：预测抗体可变区（重链/轻链）的三维结构；',
     '5. **风险位点分析**：按区域列出脱酰胺、异构化、氧化、糖基化等风险位点。',
@@ -25,7 +25,7 @@ const CAPABILITIES: Texts = {
   en: [
     'I am the antibody research assistant. I can run these jobs for you (describe what you need in English or Chinese, and paste the sequences or attach FASTA/PDB files):',
     '1. **Antibody de novo design**: a library of CDR variants designed from a starting antibody, filtered for risk sites;',
-    '2. **Humanization**: the CDRs grafted onto the closest human germline framework, with germline identity before and after;',
+    '2. **Humanization**: the CDRs grafted onto a human germline framework, keeping the parent residue at the framework positions that matter for affinity, with germline identity before and after;',
     '3. **Epitope prediction**: linear B-cell epitopes predicted from an antigen sequence;',
     '4. **Structure prediction**: a 3D model of the antibody variable domains (heavy/light chain);',
     '5. **Risk-site (liability) analysis**: deamidation, isomerization, oxidation, glycosylation and other risk sites by region.',
@@ -92,8 +92,8 @@ const WHAT_HAPPENS: Record<AssistantJob, Texts> = {
     en: 'The workflow will generate {count} variants in {cdrs} from this antibody and filter them for risk sites.',
   },
   humanization: {
-    zh: '流程会为各条链编号、把 CDR 移植到最接近的人胚系框架上，并给出人源化前后的胚系一致性。',
-    en: 'The workflow will number each chain, graft the CDRs onto the closest human germline framework and report germline identity before and after.',
+    zh: '流程会为各条链编号、把 CDR 移植到人胚系框架上（在 Vernier 区、典型结构决定位点和 VH/VL 界面保留亲本残基并说明理由），并给出人源化前后的胚系一致性。',
+    en: 'The workflow will number each chain, graft the CDRs onto a human germline framework (keeping the parent residue at Vernier, canonical-structure and VH/VL interface positions, each with its reason) and report germline identity before and after.',
   },
   epitope: {
     zh: '流程会用经典氨基酸尺度（Parker、Kolaskar-Tongaonkar、Emini、Chou-Fasman）给出预测的线性 B 细胞表位区段。',
