@@ -1,7 +1,8 @@
 import type { ChatFileView, ChatMessageView, ConversationView } from '@platform/contracts';
 import { queryOptions } from '@tanstack/react-query';
 
-import { request, requestBlob, requestData, requestStream, saveBlob } from '../../lib/request';
+import { request, requestData, requestStream } from '../../lib/request';
+import { downloadStoredFile } from '../../lib/stored-files';
 import { missionApi, missionKeys, type MissionReplyRequest } from '../mission/mission.api';
 import { type ChatReplyEvent, readReplyStream } from './chat.stream';
 import type { Outgoing } from './chat.thread';
@@ -66,16 +67,9 @@ export const chatApi = {
     };
   },
 
-  /**
-   * Saves an attachment under the user's name for it. Attachments are private: only the signed-in
-   * download serves them (with the session's token), never a plain link.
-   */
-  download: async (file: ChatFileView): Promise<void> => {
-    const blob = await requestBlob('/common/download/resource', {
-      params: { resource: file.fileName },
-    });
-    saveBlob(blob, file.originalFilename);
-  },
+  /** Saves an attachment (private: the signed-in download) under the user's name for it. */
+  download: (file: ChatFileView): Promise<void> =>
+    downloadStoredFile(file.fileName, file.originalFilename),
 
   /**
    * Sends a message and reads the streamed reply, event by event, to its end. Rejects when the

@@ -25,6 +25,7 @@ import { useEffect } from 'react';
 
 import { LoadState } from '../../../components/LoadState';
 import { useActor } from '../../../lib/auth';
+import { downloadStoredFile } from '../../../lib/stored-files';
 import { MissionActionsBar } from '../components/MissionActionsBar';
 import { MissionFlowView } from '../components/MissionFlow';
 import { MissionStatusTag, NodeStatusTag } from '../components/MissionStatusTag';
@@ -274,6 +275,7 @@ function NodeRunsTable({ logs }: { logs: MissionLogView[] }) {
 }
 
 function MissionInputsView({ mission }: { mission: MissionView }) {
+  const { t } = useLingui();
   const { inputs } = mission;
   return (
     <Stack gap="sm" data-testid="mission-inputs">
@@ -292,11 +294,23 @@ function MissionInputsView({ mission }: { mission: MissionView }) {
       ) : null}
       {inputs.files?.length ? (
         <Group gap="xs">
-          {inputs.files.map((file) => (
-            <Badge key={file} variant="outline" tt="none">
-              {file}
-            </Badge>
-          ))}
+          {inputs.files.map((file) => {
+            const name = file.split('/').pop() ?? file;
+            return (
+              <Badge
+                key={file}
+                component="button"
+                type="button"
+                variant="outline"
+                tt="none"
+                title={t`Download ${name}`}
+                style={{ cursor: 'pointer' }}
+                onClick={() => void downloadStoredFile(file, name).catch(() => undefined)}
+              >
+                {file}
+              </Badge>
+            );
+          })}
         </Group>
       ) : null}
     </Stack>
