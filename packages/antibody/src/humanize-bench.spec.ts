@@ -1,0 +1,74 @@
+import { readFileSync } from 'node:fs';
+
+import { describe, expect, it } from 'vitest';
+
+import { humanize, type HumanizeOptions } from './humanize';
+import { numberSequence } from './numbering/number';
+
+// A guard on the humanization bench (bench/humanize-bench.mjs prints the full table): on the 25
+// published pairs of murine parent and experimentally humanized antibody (Hu-mAb set, provenance in
+// the README), keeping the key residues proposes mutations more precisely than the straight graft
+// and never touches a CDR residue.
+
+interface Pair {
+  set: string;
+  antibody: string;
+  chain: string;
+  parental: string;
+  humanized: string;
+}
+
+const PAIRS = (
+  JSON.parse(
+    readFileSync(new URL('../bench/humanization-pairs.json', import.meta.url), 'utf8'),
+  ) as { pairs: Pair[] }
+).pairs.filter((p) => p.set === 'humab25');
+
+const byPosition = (sequence: string) =>
+  new Map(
+    numberSequence(sequence).residues.map((r) => [
+      `${r.imgt.number}${r.imgt.insertion}`,
+      r.residue,
+    ]),
+  );
+
+function precision(options: HumanizeOptions): number {
+  let proposed = 0;
+  let agreed = 0;
+  for (const pair of PAIRS) {
+    const parent = byPosition(pair.parental);
+    const experimental = byPosition(pair.humanized);
+    for (const [at, residue] of byPosition(humanize(pair.parental, options).humanized)) {
+      if (residue === parent.get(at)) continue;
+      proposed += 1;
+      if (residue === experimental.get(at)) agreed += 1;
+    }
+  }
+  return agreed / proposed;
+}
+
+describe('humanization against experimental humanizations', () => {
+  it('should hold the 25 published pairs, both chains', () => {
+    expect(PAIRS).toHaveLength(50);
+  });
+
+  it('should propose mutations more precisely than a straight CDR graft', () => {
+    const straight = precision({ strategy: 'straight-graft' });
+    const kept = precision({});
+
+    expect(kept).toBeGreaterThan(straight + 0.02);
+  });
+
+  it('should keep every parental CDR residue (IMGT and Kabat)', () => {
+    for (const pair of PAIRS) {
+      const parent = numberSequence(pair.parental);
+      const sut = humanize(pair.parental);
+      for (const cdrs of [sut.cdrs.imgt, sut.cdrs.kabat]) {
+        for (const cdr of Object.values(cdrs)) {
+          expect(sut.humanized, `${pair.antibody} ${pair.chain}`).toContain(cdr);
+        }
+      }
+      expect(parent.chainType).toBe(numberSequence(sut.humanized).chainType);
+    }
+  });
+});
