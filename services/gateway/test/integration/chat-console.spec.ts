@@ -107,7 +107,10 @@ describe('conversation history in the console', () => {
     const page = await list(bob, `all=true&ownerUserId=${alice.userId}&pageSize=500`);
     expect(page.rows.map((r) => r.theme)).toEqual(['bob trastuzumab']);
     expect(page.rows[0]!.messageCount).toBe(2);
+    // Answered as a conversation that does not exist: a 403 would tell bob that it does.
     const other = await bob.get(`/wujie/chat/${aliceFirst}/messages`);
-    expect(other.body).toMatchObject({ code: 403 });
+    const missing = await bob.get('/wujie/chat/987654321/messages');
+    expect(other.body).toMatchObject({ code: 404 });
+    expect(other.body).toEqual(missing.body);
   });
 });
