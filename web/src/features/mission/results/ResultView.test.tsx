@@ -96,4 +96,27 @@ describe(ResultView.name, () => {
     const worst = Math.min(...output.design.variants.map((v) => v.score));
     expect(output.design.variants.find((v) => v.rank === ranks()[0])!.score).toBe(worst);
   });
+
+  it("should say that the agent's structure is the built-in template model, with its regions, and open it in 3D", () => {
+    const data = {
+      summary: { zh: '内置模板建模完成', en: 'Built-in template model of VH + VL' },
+      data: {
+        configured: false,
+        predictor: 'built-in-template',
+        format: 'pdb',
+        atoms: 1,
+        pdb: 'ATOM      1  CA  GLU H   1       0.000   0.000   0.000  1.00  0.30           C\nEND\n',
+        regions: [{ chain: 'L', region: 'cdr1', template: '2FJG', identity: 0.83, error: 0.7 }],
+      },
+    };
+    render(<ResultView data={data} name="structure" />);
+    const block = screen.getByTestId('structure-block');
+    expect(within(block).getByTestId('structure-built-in').textContent).toContain(
+      'Built-in template model, not a deep-learning prediction',
+    );
+    const rows = [...within(block).getByTestId('structure-regions').querySelectorAll('tr')];
+    expect(rows.at(-1)!.textContent).toBe('CDR-L12FJG83%0.7 Å');
+    // Mol* itself loads lazily (megabytes; jsdom has no WebGL): the block is on its way to the viewer.
+    expect(within(block).getByText('Loading the 3D viewer…')).toBeTruthy();
+  });
 });

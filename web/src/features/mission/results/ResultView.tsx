@@ -29,8 +29,9 @@ import {
   IconFile,
   IconSelector,
 } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 
+import { BuiltInModelNote } from '../../antibody/components/BuiltInModelNote';
 import { EpitopeChart } from '../../antibody/components/EpitopeChart';
 import { Segments } from '../../antibody/components/EpitopeTab';
 import { Highlighted } from '../../antibody/components/Highlighted';
@@ -40,7 +41,7 @@ import { Figures, Liabilities } from '../../antibody/components/RiskTab';
 import { TableHead } from '../../antibody/components/TableHead';
 import { saveText } from '../../antibody/export';
 import { CHAIN_TYPES, inLanguage, percent, REGIONS } from '../../antibody/labels';
-import { detectResults, isEmptyOutput, type ResultBlock } from './detect';
+import { detectResults, isEmptyOutput, type ResultBlock, type StructureResult } from './detect';
 import { type Download, downloadsOf, jsonDownload } from './downloads';
 import {
   DEFAULT_VARIANT_SORT,
@@ -49,6 +50,11 @@ import {
   type VariantSort,
   type VariantSortKey,
 } from './library-sort';
+
+// Mol* is several megabytes: fetched only when a result holds a structure.
+const MolstarViewer = lazy(() =>
+  import('../../antibody/components/MolstarViewer').then((m) => ({ default: m.MolstarViewer })),
+);
 
 // A node's inputs or outputs (or a mission's result) the way a scientist reads them: numbered
 // sequences with the CDRs highlighted, risk sites by region, humanized against parental, epitope
@@ -377,12 +383,28 @@ function Block({ block }: { block: ResultBlock }) {
     case 'structure':
       return (
         <BlockCard block={block} title={t`Predicted structure`}>
-          <Text size="sm">
-            <Trans>{block.value.atoms ?? 0} atoms; download the PDB file to open it.</Trans>
-          </Text>
+          <StructureBlock value={block.value} />
         </BlockCard>
       );
   }
+}
+
+/** A predicted structure: what made it (the built-in model says so, with its regions) and Mol*. */
+function StructureBlock({ value }: { value: StructureResult }) {
+  const { t } = useLingui();
+  return (
+    <Stack gap="xs" data-testid="structure-block">
+      {value.predictor === 'built-in-template' && value.regions ? (
+        <BuiltInModelNote regions={value.regions} />
+      ) : null}
+      <Text size="sm">
+        <Trans>{value.atoms ?? 0} atoms; download the PDB file to open it.</Trans>
+      </Text>
+      <Suspense fallback={<Text size="sm">{t`Loading the 3D viewer…`}</Text>}>
+        <MolstarViewer pdb={value.pdb} label={t`Predicted structure`} />
+      </Suspense>
+    </Stack>
+  );
 }
 
 /** The JSON as sent, for what has no known shape and for anyone who wants the numbers. */

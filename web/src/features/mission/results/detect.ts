@@ -7,6 +7,7 @@ import type {
   Liability,
   LocalizedText,
   NumberingResult,
+  RegionReport,
 } from '@platform/antibody';
 
 // What a node returned, as the blocks a scientist reads. The agent worker's tools put the antibody
@@ -20,6 +21,9 @@ import type {
 export interface StructureResult {
   pdb: string;
   atoms?: number;
+  /** 'built-in-template' when the toolkit's template modeller made it (no predictor configured). */
+  predictor?: string;
+  regions?: RegionReport[];
 }
 
 export type ResultBlock =
