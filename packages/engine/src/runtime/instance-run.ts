@@ -20,6 +20,9 @@ export interface WaitState {
   topic?: string;
   priority?: number;
   assignee?: string | null;
+  /** A user task's literal camunda:candidateUsers / candidateGroups (the gate allows no expressions). */
+  candidateUsers?: string[];
+  candidateGroups?: string[];
   formKey?: string | null;
   messageName?: string;
   messageId?: string;
@@ -207,6 +210,8 @@ export class InstanceRun {
         ...base,
         kind: 'user',
         assignee: (behaviour.assignee as string | undefined) ?? null,
+        candidateUsers: listOf(behaviour.candidateUsers),
+        candidateGroups: listOf(behaviour.candidateGroups),
         formKey: (behaviour.formKey as string | undefined) ?? null,
       };
     } else if (behaviour.type === 'external') {
@@ -305,4 +310,13 @@ export class InstanceRun {
       at: Date.now(),
     });
   }
+}
+
+/** A comma-separated attribute as its trimmed, non-empty entries. */
+function listOf(raw: unknown): string[] {
+  if (typeof raw !== 'string') return [];
+  return raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 }

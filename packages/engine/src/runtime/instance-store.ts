@@ -245,6 +245,28 @@ function insertWaits(
         created, definition_id, definition_key, business_key) VALUES ?`,
       [user],
     );
+    const links = byKind('user').flatMap((w) => {
+      const taskId = taskIds.get(w.executionId);
+      const link = (user: string | null, group: string | null) => [
+        taskId,
+        row.id,
+        w.executionId,
+        'candidate',
+        user,
+        group,
+      ];
+      return [
+        ...(w.candidateUsers ?? []).map((u) => link(u, null)),
+        ...(w.candidateGroups ?? []).map((g) => link(null, g)),
+      ];
+    });
+    if (links.length) {
+      batch.add(
+        `INSERT INTO eng_task_identity_link (task_id, process_instance_id, execution_id, type, user_id,
+          group_id) VALUES ?`,
+        [links],
+      );
+    }
     // The task's history starts with it (Operaton's ACT_HI_TASKINST), as Tasklist's "done" lists read it.
     batch.add(
       `INSERT INTO eng_hist_task (id, process_instance_id, execution_id, activity_id, name, assignee,

@@ -77,6 +77,11 @@ interface Instance {
   id: string;
 }
 
+interface Link {
+  userId: string | null;
+  groupId: string | null;
+}
+
 async function start(
   r: Recorder,
   key: string,
@@ -843,6 +848,32 @@ export const SCENARIOS: Scenario[] = [
         const body = method === 'GET' ? undefined : { userId: user('x') };
         await r.call(`${method} ${call} of an unknown task`, method, `/task/nope/${call}`, body);
       }
+      const literal = fixture(r, 'candidates', 'people');
+      await deploy(r, literal.key, literal.xml);
+      const third = await start(r, literal.key, 'literal');
+      const offered = await r.request<{ id: string }[]>('GET', `/task?processInstanceId=${third}`);
+      r.name(offered.body[0]?.id, 'literalTask');
+      await r.call(
+        'candidates drawn in the diagram',
+        'GET',
+        `/task/${offered.body[0].id}/identity-links`,
+        undefined,
+        // Operaton keeps a task's links in a hash set: no order to compare.
+        {
+          sort: (a: Link, b: Link) =>
+            `${a.userId}${a.groupId}`.localeCompare(`${b.userId}${b.groupId}`),
+        },
+      );
+      await r.call(
+        'offered to a drawn candidate',
+        'GET',
+        `/task?candidateUser=conf-ben&processInstanceId=${third}`,
+      );
+      await r.call(
+        'offered to a drawn group',
+        'GET',
+        `/task?candidateGroups=conf-team&processInstanceId=${third}`,
+      );
       const second = await start(r, key, 'deleted');
       const open = await r.request<{ id: string }[]>('GET', `/task?processInstanceId=${second}`);
       r.name(open.body[0]?.id, 'deletedTask');
