@@ -1,4 +1,4 @@
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,8 +31,6 @@ const COCKPIT_MENU = 22;
 const ENGINE_OPS_ADMIN_BUTTON = 22001;
 
 interface EngineScript {
-  engineJar: string;
-  hasJava(): boolean;
   startEngine(options: {
     env: Record<string, string | undefined>;
     build?: boolean;
@@ -42,15 +40,18 @@ interface EngineScript {
   stopEngine(child: ChildProcess): Promise<void>;
 }
 
-const script = (await import(
-  pathToFileURL(join(ROOT, 'scripts', 'engine.mjs')).href
-)) as EngineScript;
-const missing = !script.hasJava()
-  ? 'no Java on this machine'
-  : existsSync(script.engineJar)
-    ? null
-    : `${script.engineJar} is missing (node scripts/engine.mjs build)`;
+/** The jar scripts/engine.mjs builds and starts. */
+const ENGINE_JAR = join(ROOT, 'deploy', 'engine', 'target', 'platform-engine.jar');
+const missing =
+  spawnSync('java', ['-version'], { stdio: 'ignore' }).status !== 0
+    ? 'no Java on this machine'
+    : existsSync(ENGINE_JAR)
+      ? null
+      : `${ENGINE_JAR} is missing (node scripts/engine.mjs build)`;
 if (missing) console.warn(`[engine-webapp-operaton] skipped: ${missing}`);
+
+const engineScript = async () =>
+  (await import(pathToFileURL(join(ROOT, 'scripts', 'engine.mjs')).href)) as EngineScript;
 
 const mysqlBase = process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
 
@@ -118,6 +119,7 @@ describe.skipIf(missing)('Cockpit by role through the gateway (real Operaton)', 
   });
 
   beforeAll(async () => {
+    const script = await engineScript();
     database = `t_gw_operaton_${process.pid}_${randomBytes(3).toString('hex')}`;
     const password = randomBytes(24).toString('base64url');
     proxySecret = randomBytes(32).toString('base64url');
@@ -171,7 +173,7 @@ describe.skipIf(missing)('Cockpit by role through the gateway (real Operaton)', 
 
   afterAll(async () => {
     await stack?.close();
-    if (engine) await script.stopEngine(engine.child);
+    if (engine) await (await engineScript()).stopEngine(engine.child);
     const connection = await createConnection(mysqlBase);
     await connection.query(`DROP DATABASE IF EXISTS \`${database}\``);
     await connection.end();
