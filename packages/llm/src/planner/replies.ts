@@ -100,8 +100,8 @@ const WHAT_HAPPENS: Record<AssistantJob, Texts> = {
     en: 'The workflow will score the antigen with the classic scales (Parker, Kolaskar-Tongaonkar, Emini, Chou-Fasman) and report the predicted linear B-cell epitope segments.',
   },
   structure: {
-    zh: '流程会调用平台配置的结构预测服务并返回 PDB 结构；若未配置预测服务，结果中会说明。',
-    en: 'The workflow will call the structure predictor configured on the platform and return a PDB model; if none is configured, the result will say so.',
+    zh: '流程会调用平台配置的结构预测服务并返回 PDB 结构；未配置预测服务时，由内置模板建模给出模型（并非深度学习预测），附各区域的估计误差。',
+    en: 'The workflow will call the structure predictor configured on the platform and return a PDB model; when none is configured, the built-in template model answers (not a deep-learning prediction), with the estimated error of each region.',
   },
   liabilities: {
     zh: '流程会为各条链编号（{scheme}），并按区域（CDR/框架）列出风险位点。',
