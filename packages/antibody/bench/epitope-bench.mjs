@@ -84,6 +84,10 @@ for (const [complex] of cases) {
     'ElliPro protrusion index (structure)': structure.residues.map((r) => r.score),
     'relative accessibility, Shrake-Rupley (structure)': structure.residues.map((r) => r.exposure),
     'combined: √(PI × accessibility) (structure)': structure.residues.map((r) => r.combined),
+    'half-sphere exposure, fewer CA up (structure)': structure.residues.map((r) => -r.hseUp),
+    'consensus of PI, accessibility and HSE ranks (structure)': structure.residues.map(
+      (r) => r.consensus,
+    ),
   };
   for (const chain of chains) {
     const residues = antigen.filter((r) => r.chain === chain);

@@ -83,6 +83,15 @@ describe('ElliPro epitopes on a structure', () => {
     expect(byNumber.get('23')).toBeLessThan(0.5);
   });
 
+  it('gives buried residues more CA atoms in their upper half-sphere than exposed ones, and a 0-1 consensus', () => {
+    const { residues } = predictStructureEpitopes(fv(), { chain: 'H' });
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const buried = residues.filter((r) => r.exposure < 0.05).map((r) => r.hseUp);
+    const exposed = residues.filter((r) => r.exposure > 0.5).map((r) => r.hseUp);
+    expect(mean(buried)).toBeGreaterThan(mean(exposed) + 5);
+    expect(residues.every((r) => r.consensus >= 0 && r.consensus <= 1)).toBe(true);
+  });
+
   it('asks for the chain when there are several, and names the chains when one is missing', () => {
     expectCode(() => predictStructureEpitopes(fv()), 'CHAIN_REQUIRED');
     expectCode(() => predictStructureEpitopes(fv(), { chain: 'Z' }), 'CHAIN_NOT_FOUND');

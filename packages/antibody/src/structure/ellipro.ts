@@ -24,6 +24,16 @@ export interface StructureEpitopeResidue {
   exposure: number;
   /** √(score × min(exposure, 1)): protruding and exposed, both needed for an antibody to touch it. */
   combined: number;
+  /**
+   * Half-sphere exposure (Hamelryck, Proteins 59:38, 2005): CA atoms within 13 Å in the half-sphere
+   * the side chain points into (CA→CB; a virtual CB for glycine). Few means exposed.
+   */
+  hseUp: number;
+  /**
+   * Mean of the residue's percentile ranks (within its protein) of the protrusion index, the relative
+   * accessibility and the inverse of HSE-up: the three structural signals with equal weight.
+   */
+  consensus: number;
 }
 
 export interface EpitopePatch {
@@ -159,6 +169,7 @@ export function predictStructureEpitopes(
   const centres = residues.map((r) => centroid(Object.values(r.atoms)));
   const pi = centres.map((c) => fractionBelow(sorted, radius(c)));
   const exposure = shrakeRupley(residues, 60);
+  const hse = halfSphereExposure(residues);
   const out: StructureEpitopeResidue[] = residues.map((r, k) => ({
     chain: r.chain,
     number: numberOf(r),
@@ -166,13 +177,75 @@ export function predictStructureEpitopes(
     score: round(pi[k]),
     exposure: round(exposure[k].relative),
     combined: round(Math.sqrt(pi[k] * Math.min(exposure[k].relative, 1))),
+    hseUp: hse[k],
+    consensus: 0,
   }));
+  const ranks = [
+    percentileRanks(pi),
+    percentileRanks(exposure.map((e) => e.relative)),
+    percentileRanks(hse.map((h) => -h)),
+  ];
+  out.forEach((r, k) => (r.consensus = round((ranks[0][k] + ranks[1][k] + ranks[2][k]) / 3)));
   return {
     method: 'ellipro',
     chains: [...new Set(residues.map((r) => r.chain))],
     residues: out,
     patches: patches(residues, centres, pi, options),
   };
+}
+
+/** Fraction of the values below each value (ties share the mean rank), 0-1. */
+function percentileRanks(values: number[]): number[] {
+  const order = values.map((v, k) => [v, k] as const).sort((a, b) => a[0] - b[0]);
+  const ranks = new Array<number>(values.length);
+  for (let i = 0; i < order.length;) {
+    let j = i;
+    while (j + 1 < order.length && order[j + 1][0] === order[i][0]) j++;
+    const rank = (i + j) / 2 / Math.max(values.length - 1, 1);
+    for (let m = i; m <= j; m++) ranks[order[m][1]] = rank;
+    i = j + 1;
+  }
+  return ranks;
+}
+
+const HSE_RADIUS_SQ = 13 * 13;
+
+/** CA→CB direction; for glycine (or a missing CB) a virtual CB from the backbone (N, CA, C). */
+function sideDirection(r: PdbResidue): Vec3 | undefined {
+  const { N: n, CA: ca, C: c, CB: cb } = r.atoms;
+  if (!ca) return undefined;
+  if (cb) return [cb[0] - ca[0], cb[1] - ca[1], cb[2] - ca[2]];
+  if (!n || !c) return undefined;
+  const b: Vec3 = [ca[0] - n[0], ca[1] - n[1], ca[2] - n[2]];
+  const d: Vec3 = [c[0] - ca[0], c[1] - ca[1], c[2] - ca[2]];
+  const cross: Vec3 = [
+    b[1] * d[2] - b[2] * d[1],
+    b[2] * d[0] - b[0] * d[2],
+    b[0] * d[1] - b[1] * d[0],
+  ];
+  // Ideal CB from the backbone (the construction DSSP and Biopython use for a virtual CB).
+  return [
+    -0.58273431 * cross[0] + 0.56802827 * b[0] - 0.54067466 * d[0],
+    -0.58273431 * cross[1] + 0.56802827 * b[1] - 0.54067466 * d[1],
+    -0.58273431 * cross[2] + 0.56802827 * b[2] - 0.54067466 * d[2],
+  ];
+}
+
+function halfSphereExposure(residues: PdbResidue[]): number[] {
+  const cas = residues.map((r) => r.atoms.CA);
+  return residues.map((r, i) => {
+    const ca = cas[i];
+    const up = sideDirection(r);
+    if (!ca || !up) return 0;
+    let count = 0;
+    cas.forEach((other, j) => {
+      if (j === i || !other) return;
+      const v: Vec3 = [other[0] - ca[0], other[1] - ca[1], other[2] - ca[2]];
+      const d2 = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
+      if (d2 <= HSE_RADIUS_SQ && v[0] * up[0] + v[1] * up[1] + v[2] * up[2] > 0) count++;
+    });
+    return count;
+  });
 }
 
 function fractionBelow(sorted: number[], value: number): number {
