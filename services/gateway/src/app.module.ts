@@ -63,6 +63,11 @@ import {
   TaskAssignRuleController,
   UserGroupController,
 } from './workflow/bpm.controller';
+import {
+  BpmTaskController,
+  ProcessDefinitionController,
+  ProcessInstanceController,
+} from './workflow/bpm-runtime.controller';
 import { ChatController } from './workflow/chat.controller';
 import { FunctionsController } from './workflow/functions.controller';
 import { MissionController, MissionLogController } from './workflow/mission.controller';
@@ -101,6 +106,10 @@ export const GATEWAY_CONTROLLERS = [
   BpmModelController,
   TaskAssignRuleController,
   BpmFormController,
+  // People's processes on the engine (issue 29)
+  ProcessDefinitionController,
+  ProcessInstanceController,
+  BpmTaskController,
   UserGroupController,
   // Missions (issue 12)
   MissionController,

@@ -7,9 +7,12 @@ import { BillingClient } from './billing/billing-client';
 import { MissionChargesController } from './billing/mission-charges.controller';
 import { MissionCharges } from './billing/mission-charges.service';
 import { BpmController } from './bpm/bpm.controller';
+import { BpmRuntimeController } from './bpm/bpm-runtime.controller';
+import { BpmTasksService } from './bpm/bpm-tasks.service';
 import { FormsService } from './bpm/forms.service';
 import { GroupsService } from './bpm/groups.service';
 import { ModelsService } from './bpm/models.service';
+import { ProcessInstancesService } from './bpm/process-instances.service';
 import { RulesService } from './bpm/rules.service';
 import { AssistantService } from './chat/assistant.service';
 import { ChatController } from './chat/chat.controller';
@@ -64,6 +67,7 @@ export class AppModule {
         AgentsController,
         FunctionsController,
         BpmController,
+        BpmRuntimeController,
         MissionsController,
         NodeContextController,
         ChatController,
@@ -81,6 +85,8 @@ export class AppModule {
         SkillsService,
         FunctionsService,
         ModelsService,
+        ProcessInstancesService,
+        BpmTasksService,
         RulesService,
         FormsService,
         GroupsService,

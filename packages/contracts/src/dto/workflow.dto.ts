@@ -486,3 +486,110 @@ export class UpdateUserGroupBody extends UserGroupBody {
   @Id()
   id!: number;
 }
+
+// People's processes (issue 29): the RuoYi-Vue-Pro BPM calls on definitions, instances and tasks.
+
+/** An engine id (a process instance, a task): Camunda's ids are UUIDs, the embedded engine's too. */
+const EngineId = (): PropertyDecorator => (target, property) => {
+  Required()(target, property);
+  Text()(target, property);
+  MaxLen(64)(target, property);
+  Matches(/^[\w:.-]+$/, says('validation.invalid'))(target, property);
+};
+
+/** A reason given with an approval, rejection, transfer, delegation or cancellation. */
+const Reason = (): PropertyDecorator => (target, property) => {
+  Required()(target, property);
+  Text()(target, property);
+  MaxLen(500)(target, property);
+  Transform(trim)(target, property);
+};
+
+export class ProcessDefinitionPageQuery extends NameQuery {
+  @OptionalText(255)
+  key?: string;
+
+  @OptionalText(NAME_MAX)
+  category?: string;
+}
+
+export class ProcessInstanceCreateBody {
+  @Required()
+  @Text()
+  @MaxLen(255)
+  processDefinitionId!: string;
+
+  /** The start form's values; each becomes a typed variable (String, Long, Double, Boolean, Json). */
+  @Optional()
+  @IsObject(says('validation.invalid'))
+  variables?: Record<string, unknown>;
+}
+
+export class EngineIdQuery {
+  @EngineId()
+  id!: string;
+}
+
+export class ProcessInstanceIdQuery {
+  @EngineId()
+  processInstanceId!: string;
+}
+
+export class ProcessInstanceCancelBody {
+  @EngineId()
+  id!: string;
+
+  @Reason()
+  reason!: string;
+}
+
+export class MyProcessInstancePageQuery extends NameQuery {
+  @Optional()
+  @OneOf(['running', 'approved', 'rejected', 'cancelled'])
+  status?: 'running' | 'approved' | 'rejected' | 'cancelled';
+}
+
+export class TaskPageQuery extends NameQuery {}
+
+export class TaskApproveBody {
+  @EngineId()
+  id!: string;
+
+  @Reason()
+  reason!: string;
+
+  /** Values of this step's form fields, as typed variables of the instance. */
+  @Optional()
+  @IsObject(says('validation.invalid'))
+  variables?: Record<string, unknown>;
+}
+
+export class TaskRejectBody {
+  @EngineId()
+  id!: string;
+
+  @Reason()
+  reason!: string;
+}
+
+export class TaskTransferBody {
+  @EngineId()
+  id!: string;
+
+  @Id()
+  assigneeUserId!: number;
+
+  @Reason()
+  reason!: string;
+}
+
+export class TaskDelegateBody {
+  @EngineId()
+  id!: string;
+
+  @Id()
+  delegateUserId!: number;
+
+  @Reason()
+  reason!: string;
+}

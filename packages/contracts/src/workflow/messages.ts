@@ -234,6 +234,28 @@ export const WORKFLOW_MESSAGES = {
     en: 'The function sandbox failed, please try again later',
   },
   'bpm.model_not_found': { zh: '流程模型不存在', en: 'The process model does not exist' },
+  'bpm.definition_not_found': {
+    zh: '流程定义不存在或未部署',
+    en: 'The process definition does not exist or is not deployed',
+  },
+  'bpm.instance_not_found': { zh: '流程实例不存在', en: 'The process instance does not exist' },
+  'bpm.instance_forbidden': {
+    zh: '无权查看或操作该流程实例',
+    en: 'You may not see or act on this process instance',
+  },
+  'bpm.instance_not_running': {
+    zh: '流程实例已结束，不能再操作',
+    en: 'The process instance has ended and can no longer be changed',
+  },
+  'bpm.task_not_found': {
+    zh: '任务不存在或已处理',
+    en: 'The task does not exist or has already been handled',
+  },
+  'bpm.task_forbidden': {
+    zh: '该任务不是你的待办，不能操作',
+    en: 'This task is not on your to-do list',
+  },
+  'bpm.task_user_not_found': { zh: '目标用户不存在', en: 'The target user does not exist' },
   'bpm.model_no_diagram': {
     zh: '流程模型还没有流程图，请先设计再部署',
     en: 'The process model has no diagram yet: design it before deploying',

@@ -190,6 +190,75 @@ export interface BpmModelView extends AuditView {
 
 export type BpmModelSummaryView = Omit<BpmModelView, 'bpmnXml'>;
 
+/** A deployed process (the model's latest deployment) that people may start. */
+export interface ProcessDefinitionView {
+  id: string;
+  key: string;
+  name: string;
+  category: string;
+  description: string;
+  version: number;
+  deploymentTime: string | null;
+  formId: number | null;
+  suspended: boolean;
+}
+
+/** running until the engine ends it; approved when it ran to its end; rejected or cancelled by people. */
+export type ProcessInstanceStatus = 'running' | 'approved' | 'rejected' | 'cancelled';
+
+export interface ProcessInstanceView {
+  id: string;
+  processDefinitionId: string;
+  processDefinitionKey: string;
+  name: string;
+  category: string;
+  startUserId: number;
+  status: ProcessInstanceStatus;
+  /** Why it was rejected or cancelled. */
+  reason: string;
+  createTime: string;
+  endTime: string | null;
+}
+
+export interface ProcessInstanceDetailView extends ProcessInstanceView {
+  /** The instance's variables as plain values (the start form's and the steps'). */
+  variables: Record<string, unknown>;
+  /** Activity ids for the diagram's markers: done, waiting now, and where it was rejected. */
+  finishedActivityIds: string[];
+  activeActivityIds: string[];
+  rejectedActivityIds: string[];
+}
+
+export interface BpmTaskView {
+  id: string;
+  name: string | null;
+  taskDefinitionKey: string;
+  processInstanceId: string;
+  processInstanceName: string;
+  startUserId: number | null;
+  /** Platform user ids (the engine keeps them as strings). */
+  assigneeUserId: number | null;
+  ownerUserId: number | null;
+  delegationState: 'PENDING' | 'RESOLVED' | null;
+  createTime: string;
+  endTime: string | null;
+}
+
+/** One person's action on a task, for the timeline. */
+export interface BpmTaskActionView {
+  action: 'approve' | 'reject' | 'transfer' | 'delegate' | 'resolve';
+  userId: number;
+  targetUserId: number | null;
+  reason: string;
+  time: string;
+}
+
+export interface BpmTaskTimelineView extends BpmTaskView {
+  /** approved, rejected, cancelled, or running while open; what people did on it, in order. */
+  result: 'running' | 'approved' | 'rejected' | 'cancelled';
+  actions: BpmTaskActionView[];
+}
+
 export interface BpmFormView extends AuditView {
   id: number;
   name: string;

@@ -1,0 +1,248 @@
+import { Injectable } from '@nestjs/common';
+import {
+  type BpmTaskActionView,
+  type BpmTaskTimelineView,
+  type BpmTaskView,
+  DomainError,
+  type PageView,
+} from '@platform/contracts';
+import type {
+  Caller,
+  TaskApproveBody,
+  TaskDelegateBody,
+  TaskPageQuery,
+  TaskRejectBody,
+  TaskTransferBody,
+} from '@platform/contracts/dto';
+import { CamundaRestError, type HistoricTaskInstanceDto, type TaskDto } from '@platform/engine';
+import type { DataSource } from 'typeorm';
+
+import { iso, pageOf } from '../common/commands';
+import { InjectWorkflowDb } from '../database/inject';
+import { EngineConnection } from '../engine/engine-connection';
+import { toTypedVariables } from './engine-variables';
+import { type InstanceRow, ProcessInstancesService } from './process-instances.service';
+
+type Action = BpmTaskActionView['action'];
+
+interface ActionRow {
+  task_id: string;
+  user_id: string;
+  action: Action;
+  target_user_id: string | null;
+  reason: string;
+  create_time: Date;
+}
+
+/** The engine keeps platform user ids as strings. */
+const userOf = (value: string | null | undefined) => (value ? Number(value) : null);
+
+/**
+ * People's tasks on the engine: to-do and done lists, and approve, reject, transfer and delegate.
+ * A task is the caller's when the engine names them its assignee, or offers it to them as a
+ * candidate (then acting claims it first); any other task answers 403, an unknown one 404.
+ */
+@Injectable()
+export class BpmTasksService {
+  constructor(
+    @InjectWorkflowDb() private readonly db: DataSource,
+    private readonly engine: EngineConnection,
+    private readonly instances: ProcessInstancesService,
+  ) {}
+
+  /** Assigned to the caller, or offered to them and not yet claimed; newest first. */
+  async todoPage(query: TaskPageQuery, caller: Caller): Promise<PageView<BpmTaskView>> {
+    const me = String(caller.userId);
+    const [assigned, offered] = await Promise.all([
+      this.engine.client.tasks({ assignee: me }),
+      this.engine.client.tasks({ candidateUser: me }),
+    ]);
+    const tasks = [...new Map([...assigned, ...offered].map((t) => [t.id, t])).values()];
+    const views = await this.views(
+      tasks.map((t) => ({ ...t, startTime: t.created, endTime: null })),
+    );
+    return pageIn(filterByName(views, query.name), query);
+  }
+
+  /** Tasks the caller finished (approved, or ended by their rejection), newest first. */
+  async donePage(query: TaskPageQuery, caller: Caller): Promise<PageView<BpmTaskView>> {
+    const done = await this.engine.client.historicTasks({
+      taskAssignee: String(caller.userId),
+      finished: true,
+      sortBy: 'endTime',
+      sortOrder: 'desc',
+    });
+    return pageIn(filterByName(await this.views(done), query.name), query);
+  }
+
+  /** Approves: completes the task, or hands a delegated one back to its owner (resolve). */
+  async approve(body: TaskApproveBody, caller: Caller): Promise<void> {
+    const task = await this.mine(body.id, caller);
+    if (task.delegationState === 'PENDING') {
+      await this.engine.client.resolveTask(task.id);
+      await this.record(task, caller, 'resolve', null, body.reason);
+      return;
+    }
+    const values = body.variables ?? {};
+    await this.engine.client.completeTask(task.id, { variables: toTypedVariables(values) });
+    await this.record(task, caller, 'approve', null, body.reason);
+    await this.instances.addVariables(task.processInstanceId, values);
+    await this.instances.settle(task.processInstanceId);
+  }
+
+  /** Rejects: the instance ends there, rejected, with the reason. */
+  async reject(body: TaskRejectBody, caller: Caller): Promise<void> {
+    const task = await this.mine(body.id, caller);
+    const row = await this.instances.find(task.processInstanceId);
+    await this.record(task, caller, 'reject', null, body.reason);
+    await this.instances.end(row, 'rejected', body.reason);
+  }
+
+  /** Transfers: another user becomes the assignee for good. */
+  async transfer(body: TaskTransferBody, caller: Caller): Promise<void> {
+    const task = await this.mine(body.id, caller);
+    await this.engine.client.setTaskAssignee(task.id, String(body.assigneeUserId));
+    await this.record(task, caller, 'transfer', body.assigneeUserId, body.reason);
+  }
+
+  /** Delegates: another user works on it, then approving hands it back to the caller. */
+  async delegate(body: TaskDelegateBody, caller: Caller): Promise<void> {
+    const task = await this.mine(body.id, caller);
+    await this.engine.client.delegateTask(task.id, String(body.delegateUserId));
+    await this.record(task, caller, 'delegate', body.delegateUserId, body.reason);
+  }
+
+  /** The instance's tasks in order, with what people did on each: the timeline. */
+  async listByInstance(processInstanceId: string, caller: Caller): Promise<BpmTaskTimelineView[]> {
+    const row = await this.instances.visible(processInstanceId, caller);
+    const tasks = await this.engine.client.historicTasks({
+      processInstanceId,
+      sortBy: 'startTime',
+      sortOrder: 'asc',
+    });
+    const actions: ActionRow[] = await this.db.query(
+      'SELECT * FROM bpm_task_action WHERE process_instance_id = ? ORDER BY id',
+      [processInstanceId],
+    );
+    return tasks.map((task) => {
+      const own = actions.filter((a) => a.task_id === task.id).map(actionView);
+      return { ...this.view(task, row), result: resultOf(task, own), actions: own };
+    });
+  }
+
+  /**
+   * The task if the caller may act on it: theirs, or offered to them and free (claimed now, so a
+   * second candidate is refused). Unknown ids are 404, anyone else's 403.
+   */
+  private async mine(id: string, caller: Caller): Promise<TaskDto> {
+    const task = await this.engine.client.getTask(id).catch((error: unknown) => {
+      if (error instanceof CamundaRestError && error.status === 404) {
+        throw new DomainError('bpm.task_not_found', {}, 404);
+      }
+      throw error;
+    });
+    const me = String(caller.userId);
+    if (task.assignee === me) return task;
+    if (!task.assignee) {
+      const links = await this.engine.client.taskIdentityLinks(id, 'candidate');
+      if (links.some((link) => link.userId === me)) {
+        await this.engine.client.claimTask(id, me);
+        return { ...task, assignee: me };
+      }
+    }
+    throw new DomainError('bpm.task_forbidden', {}, 403);
+  }
+
+  private async record(
+    task: TaskDto,
+    caller: Caller,
+    action: Action,
+    targetUserId: number | null,
+    reason: string,
+  ): Promise<void> {
+    await this.db.query(
+      `INSERT INTO bpm_task_action (task_id, process_instance_id, task_definition_key, user_id,
+        action, target_user_id, reason) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      [
+        task.id,
+        task.processInstanceId,
+        task.taskDefinitionKey,
+        caller.userId,
+        action,
+        targetUserId,
+        reason,
+      ],
+    );
+  }
+
+  private async views(tasks: TaskLike[]): Promise<BpmTaskView[]> {
+    const ids = [...new Set(tasks.map((t) => t.processInstanceId))];
+    const rows: InstanceRow[] = ids.length
+      ? await this.db.query(
+          'SELECT * FROM bpm_process_instance_ext WHERE process_instance_id IN (?)',
+          [ids],
+        )
+      : [];
+    const byId = new Map(rows.map((r) => [r.process_instance_id, r]));
+    // Tasks of processes not started here (an agent workflow's user task) are not people's tasks.
+    return tasks
+      .filter((t) => byId.has(t.processInstanceId))
+      .map((t) => this.view(t, byId.get(t.processInstanceId)!))
+      .sort((a, b) => b.createTime.localeCompare(a.createTime));
+  }
+
+  private view(task: TaskLike, row: InstanceRow): BpmTaskView {
+    return {
+      id: task.id,
+      name: task.name,
+      taskDefinitionKey: task.taskDefinitionKey,
+      processInstanceId: task.processInstanceId,
+      processInstanceName: row.name,
+      startUserId: Number(row.start_user_id),
+      assigneeUserId: userOf(task.assignee),
+      ownerUserId: userOf(task.owner),
+      delegationState: 'delegationState' in task ? (task.delegationState ?? null) : null,
+      createTime: isoOf(task.startTime),
+      endTime: task.endTime ? isoOf(task.endTime) : null,
+    };
+  }
+}
+
+type TaskLike =
+  | (TaskDto & { startTime: string; endTime: null })
+  | (HistoricTaskInstanceDto & { delegationState?: undefined });
+
+/** Camunda's `2026-01-01T00:00:00.000+0000` as ISO 8601 with Z, as the platform's times are. */
+function isoOf(camunda: string): string {
+  return iso(new Date(camunda.replace(/([+-]\d{2})(\d{2})$/, '$1:$2')));
+}
+
+function actionView(row: ActionRow): BpmTaskActionView {
+  return {
+    action: row.action,
+    userId: Number(row.user_id),
+    targetUserId: userOf(row.target_user_id),
+    reason: row.reason,
+    time: iso(row.create_time),
+  };
+}
+
+function resultOf(
+  task: HistoricTaskInstanceDto,
+  actions: BpmTaskActionView[],
+): BpmTaskTimelineView['result'] {
+  if (!task.endTime) return 'running';
+  if (actions.some((a) => a.action === 'reject')) return 'rejected';
+  return task.deleteReason === 'completed' ? 'approved' : 'cancelled';
+}
+
+function filterByName(views: BpmTaskView[], name: string | undefined): BpmTaskView[] {
+  if (!name) return views;
+  return views.filter((v) => `${v.name ?? ''} ${v.processInstanceName}`.includes(name));
+}
+
+/** The engine answers whole lists; people's lists are short enough to page here. */
+function pageIn<T>(rows: T[], query: { pageNum?: number; pageSize?: number }): PageView<T> {
+  const { skip, take } = pageOf(query);
+  return { rows: rows.slice(skip, skip + take), total: rows.length };
+}
