@@ -200,3 +200,53 @@ describe('epitopes --structure', () => {
     expect(JSON.parse(result.out).error.code).toBe('FILE_TOO_LARGE');
   });
 });
+
+describe('antibody design-target', () => {
+  // Hen egg-white lysozyme (UniProt P00698, mature chain).
+  const lysozyme = fasta(
+    'lysozyme.fa',
+    '>lysozyme\nKVFGRCELAAAMKRHGLDNYRGYSLGNWVCAAKFESNFNTQATNRNTDGSTDYGILQINSRWWCNDGRTPGSRNLCNIPCSALLSSDITASVNCAKKIVSDGNGMNAWVAWRNRCKGTDVQAWIRGCRL\n',
+  );
+
+  it('prints one ranked library aimed at the region, the same for the same seed', async () => {
+    const first = await run(
+      'design-target',
+      lysozyme,
+      '--region',
+      '40-55',
+      '--count',
+      '50',
+      '--seed',
+      '2',
+    );
+    expect(first.code).toBe(0);
+    const library = JSON.parse(first.out);
+    expect(library.kind).toBe('target-design');
+    expect(library.epitope).toMatchObject({ origin: 'user-region', start: 40, end: 55 });
+    expect(library.designs).toHaveLength(50);
+    expect(library.designs[0]).toMatchObject({ rank: 1, source: 'built-in', format: 'fv' });
+    expect(library.claim.en).toMatch(/not a prediction of binding/);
+    const again = await run('design-target', lysozyme, '--region=40-55', '--count=50', '--seed=2');
+    expect(again.out).toBe(first.out);
+  });
+
+  it('makes VHH designs with --vhh', async () => {
+    const result = await run('design-target', '--vhh', lysozyme, '--count', '50');
+    const library = JSON.parse(result.out);
+    expect(library.format).toBe('vhh');
+    expect(library.designs.every((d: { light?: string }) => d.light === undefined)).toBe(true);
+  });
+
+  it('answers a region outside the antigen, a short antigen and DNA with a zh/en error and nothing else', async () => {
+    const outside = await run('design-target', lysozyme, '--region', '120-140');
+    expect(outside.code).toBe(1);
+    const error = JSON.parse(outside.out).error;
+    expect(error.code).toBe('REGION_OUTSIDE_ANTIGEN');
+    expect(error.message.zh).toMatch(/不在抗原内/);
+    expect(Object.keys(JSON.parse(outside.out))).toEqual(['error']);
+    const short = await run('design-target', fasta('short.fa', '>p\nMKTAYIA\n'));
+    expect(JSON.parse(short.out).error.code).toBe('TOO_SHORT');
+    const dna = await run('design-target', fasta('dna.fa', '>g\nATGGCTAGCAAAGGAGAAGAA\n'));
+    expect(JSON.parse(dna.out).error.code).toBe('LOOKS_LIKE_DNA');
+  });
+});

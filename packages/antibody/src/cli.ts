@@ -12,14 +12,16 @@ import { predictStructureEpitopes } from './structure/ellipro';
 import { modelStructure } from './structure/model';
 import { parsePdb } from './structure/pdb';
 import { loadTemplateLibrary } from './structure/templates-node';
+import { designAgainstTargetWith } from './target/generator';
 
-const USAGE = `usage: antibody <number|liabilities|humanize|epitopes|design|structure> [options] FILE|-
+const USAGE = `usage: antibody <number|liabilities|humanize|epitopes|design|design-target|structure> [options] FILE|-
 
   number       IMGT/Kabat/Chothia numbering, CDRs, frameworks, closest germlines
   liabilities  sequence liabilities and developability figures
   humanize     CDR grafting onto the closest human germline framework
   epitopes     linear B-cell epitope prediction for antigen sequences
   design       CDR library design (seeded)
+  design-target  de novo design against an antigen (FASTA or PDB): a ranked, filtered library
   structure    Fv model from the built-in template library (prints PDB)
 
 options:
@@ -32,21 +34,28 @@ options:
   --exclude-identity X          drop templates this identical (0-1) or more (structure)
   --exclude ID,...              drop templates by PDB id (structure)
   --structure FILE.pdb          epitopes on an antigen structure (ElliPro), instead of a sequence
-  --chain X[,Y]                 the antigen chain(s) in --structure (needed when there are several)
+  --chain X[,Y]                 the antigen chain(s) in --structure or a design-target PDB
+  --region 120-140              epitope region, antigen positions from 1 (design-target)
+  --vhh                         single-domain (VHH) designs instead of VH/VL pairs (design-target)
+  --generator-url URL           external generator to ask as well (design-target)
 
 Reads FASTA (or one bare sequence) from FILE, or from standard input with '-'.
 Prints a JSON array with one object per input record; structure takes the heavy and light
 records (or one VHH) and prints one PDB file (errors go to standard error as JSON).`;
 
-type Command = 'number' | 'liabilities' | 'humanize' | 'epitopes' | 'design' | 'structure';
+type Command =
+  'number' | 'liabilities' | 'humanize' | 'epitopes' | 'design' | 'design-target' | 'structure';
 const COMMANDS: Command[] = [
   'number',
   'liabilities',
   'humanize',
   'epitopes',
   'design',
+  'design-target',
   'structure',
 ];
+/** Options that take no value. */
+const FLAGS = new Set(['vhh']);
 const SCHEMES: Scheme[] = ['imgt', 'kabat', 'chothia'];
 
 interface Parsed {
@@ -67,7 +76,7 @@ function parseArgs(argv: string[]): Parsed {
     const arg = rest[k];
     if (arg.startsWith('--')) {
       const [name, inline] = arg.slice(2).split('=', 2);
-      const value = inline ?? rest[++k];
+      const value = FLAGS.has(name) ? (inline ?? 'true') : (inline ?? rest[++k]);
       if (value === undefined) throw new UsageError(`missing value for --${name}`);
       options.set(name, value);
     } else files.push(arg);
@@ -131,6 +140,43 @@ function runStructureEpitopes(parsed: Parsed): number {
   }
 }
 
+/**
+ * `design-target FILE`: the antigen as FASTA (one record) or PDB; prints one JSON object, or the
+ * error object and exit code 1 (nothing else is written).
+ */
+async function runDesignTarget(parsed: Parsed): Promise<number> {
+  const { options } = parsed;
+  let text: string;
+  try {
+    text = parsed.file === '-' ? await readInput('-') : readPdbFile(parsed.file);
+  } catch (err) {
+    if (!(err instanceof AntibodyError)) {
+      process.stderr.write(
+        `cannot read ${parsed.file}: ${err instanceof Error ? err.message : String(err)}\n`,
+      );
+      return 2;
+    }
+    process.stdout.write(`${JSON.stringify(errorObject(err), null, 2)}\n`);
+    return 1;
+  }
+  const isPdb =
+    /\.(pdb|ent)$/i.test(parsed.file) || /^(HEADER|ATOM|MODEL|REMARK|CRYST1)/m.test(text);
+  const count = intOption(options, 'count');
+  const seed = intOption(options, 'seed');
+  try {
+    const result = await designAgainstTargetWith(
+      isPdb ? { pdb: text, chain: options.get('chain') } : { sequence: text },
+      { region: options.get('region'), count, seed, format: options.has('vhh') ? 'vhh' : 'fv' },
+      { url: options.get('generator-url') },
+    );
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    return 0;
+  } catch (err) {
+    process.stdout.write(`${JSON.stringify(errorObject(err), null, 2)}\n`);
+    return 1;
+  }
+}
+
 /** `structure`: all records form one Fv (heavy and light in any order, or one VHH); prints PDB. */
 function runStructure(parsed: Parsed, records: SequenceRecord[]): number {
   const raw = parsed.options.get('exclude-identity');
@@ -161,7 +207,8 @@ function runRecord(parsed: Parsed, record: SequenceRecord): Record<string, unkno
   const scheme = (options.get('scheme') ?? 'imgt') as Scheme;
   switch (parsed.command) {
     case 'structure':
-      throw new UsageError('structure reads all records at once');
+    case 'design-target':
+      throw new UsageError(`${parsed.command} reads all records at once`);
     case 'number': {
       const r = numberSequence(record.sequence, { scheme });
       return {
@@ -238,6 +285,14 @@ export async function main(argv: string[]): Promise<number> {
   }
   if (parsed.command === 'epitopes' && parsed.options.has('structure'))
     return runStructureEpitopes(parsed);
+  if (parsed.command === 'design-target') {
+    try {
+      return await runDesignTarget(parsed);
+    } catch (err) {
+      process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n\n${USAGE}\n`);
+      return 2;
+    }
+  }
   let records: SequenceRecord[];
   try {
     records = parseFasta(await readInput(parsed.file));

@@ -17,7 +17,9 @@ export type AntibodyErrorCode =
   | 'NO_PROTEIN'
   | 'CHAIN_REQUIRED'
   | 'CHAIN_NOT_FOUND'
-  | 'FILE_TOO_LARGE';
+  | 'FILE_TOO_LARGE'
+  | 'REGION_OUTSIDE_ANTIGEN'
+  | 'TARGET_GENERATOR_FAILED';
 
 /** Thrown for bad input or configuration; `details` carries machine-readable context (e.g. positions). */
 export class AntibodyError extends Error {

@@ -78,3 +78,17 @@ export type { ResidueSasa } from './structure/sasa';
 export { shrakeRupley } from './structure/sasa';
 export type { FvTemplate, TemplateChain, TemplateResidue } from './structure/templates';
 export { unpackLibrary } from './structure/templates';
+export type { TargetAntigen, TargetAntigenInput, TargetEpitope } from './target/antigen';
+export { MIN_ANTIGEN_LENGTH, parseRegion } from './target/antigen';
+export type {
+  CandidateAntibody,
+  GermlineCall,
+  ScoreParts,
+  TargetDesign,
+  TargetDesignOptions,
+  TargetDesignResult,
+} from './target/design-target';
+export { prepareTarget } from './target/design-target';
+export { designAgainstTarget, TARGET_DESIGN_CLAIM } from './target/design-target';
+export type { TargetGeneratorConfig } from './target/generator';
+export { designAgainstTargetWith } from './target/generator';
