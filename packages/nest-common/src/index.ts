@@ -1,3 +1,4 @@
+export * from './brief-cache';
 export * from './database';
 export * from './env';
 export * from './event-consumer';

@@ -11,6 +11,7 @@ import { InvitationsModule } from './invitations/invitations.module';
 import { LedgerService } from './ledger/ledger.service';
 import { MissionsModule } from './missions/missions.module';
 import { OrdersModule } from './orders/orders.module';
+import { PointsDashboardController } from './points/dashboard.controller';
 import { PointsController } from './points/points.controller';
 import { PointsService } from './points/points.service';
 import { RewardsService } from './rewards/rewards.service';
@@ -30,7 +31,7 @@ export class AppModule {
         OrdersModule.forRoot(env),
         InvitationsModule,
       ],
-      controllers: [HealthController, PointsController],
+      controllers: [HealthController, PointsController, PointsDashboardController],
       providers: [
         { provide: BILLING_ENV, useValue: env },
         LedgerService,

@@ -31,6 +31,7 @@ import { EngineOpsController } from './engine/engine-ops.controller';
 import { EngineWebappAccess } from './engine/engine-webapp.access';
 import { FilesController } from './files/files.controller';
 import { HealthController } from './health/health.controller';
+import { DashboardController } from './monitor/dashboard.controller';
 import {
   CacheServerController,
   JobsController,
@@ -98,6 +99,8 @@ export const GATEWAY_CONTROLLERS = [
   JobsController,
   CacheServerController,
   FilesController,
+  // The dashboard and the bigscreen (issue 30)
+  DashboardController,
   // Workflow modeling (issue 5)
   WorkflowController,
   AgentController,

@@ -33,6 +33,7 @@ import { OperLogConsumer } from './logs/oper-log.consumer';
 import { MenusService } from './menus/menus.service';
 import { RoutersService } from './menus/routers.service';
 import { CacheMonitorService } from './monitor/cache-monitor.service';
+import { DashboardController } from './monitor/dashboard.controller';
 import { MonitorController } from './monitor/monitor.controller';
 import { OnlineService } from './monitor/online.service';
 import { NoticesService } from './notices/notices.service';
@@ -103,6 +104,7 @@ export class AppModule {
         SystemController,
         DictsController,
         MonitorController,
+        DashboardController,
         RealNameController,
       ],
       providers: [

@@ -29,6 +29,7 @@ import { EngineConnection } from './engine/engine-connection';
 import { FunctionsController } from './functions/functions.controller';
 import { FunctionsService } from './functions/functions.service';
 import { HealthController } from './health/health.controller';
+import { MissionDashboardController } from './missions/dashboard.controller';
 import { DeploymentsService } from './missions/deployments.service';
 import { WorkflowEventRelay } from './missions/event-relay.service';
 import { MissionAccess } from './missions/mission-access';
@@ -74,6 +75,7 @@ export class AppModule {
         PlaygroundController,
         HealthController,
         MissionChargesController,
+        MissionDashboardController,
       ],
       providers: [
         { provide: WORKFLOW_ENV, useValue: env },

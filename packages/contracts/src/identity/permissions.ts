@@ -53,6 +53,8 @@ export function hasAllRoles(
 
 /** The permission strings of the platform, one definition for the server guards, the menu seed and the web. */
 export const PERMISSIONS = {
+  /** The platform's figures on the dashboard and the bigscreen (others see only their own). */
+  dashboard: { platform: 'dashboard:platform:view' },
   system: {
     user: {
       list: 'system:user:list',

@@ -8,6 +8,7 @@ import { EventsRewards1764500100000 } from './migrations/1764500100000-EventsRew
 import { RechargeOrders1764500200000 } from './migrations/1764500200000-RechargeOrders';
 import { OrderFilePaths1764500300000 } from './migrations/1764500300000-OrderFilePaths';
 import { MissionHoldsInvitations1764500400000 } from './migrations/1764500400000-MissionHoldsInvitations';
+import { LedgerDayIndex1764503000000 } from './migrations/1764503000000-LedgerDayIndex';
 
 export const BILLING_ENTITIES = [PointsAccount, PointsEntry];
 
@@ -18,6 +19,7 @@ export const BILLING_MIGRATIONS = [
   RechargeOrders1764500200000,
   OrderFilePaths1764500300000,
   MissionHoldsInvitations1764500400000,
+  LedgerDayIndex1764503000000,
 ];
 
 export function billingDataSourceOptions(url: string) {

@@ -24,6 +24,7 @@ import { ChatEveryonePermission1764800000000 } from './migrations/1764800000000-
 import { FourEyesParameter1764925000000 } from './migrations/1764925000000-FourEyesParameter';
 import { UploadQuotaParameter1764950000000 } from './migrations/1764950000000-UploadQuotaParameter';
 import { EngineOpsAdminPermission1764960000000 } from './migrations/1764960000000-EngineOpsAdminPermission';
+import { DashboardFigures1764973000000 } from './migrations/1764973000000-DashboardFigures';
 
 /** Migrations in order; listed explicitly so the build needs no file globbing. */
 export const IDENTITY_MIGRATIONS = [
@@ -49,6 +50,7 @@ export const IDENTITY_MIGRATIONS = [
   FourEyesParameter1764925000000,
   UploadQuotaParameter1764950000000,
   EngineOpsAdminPermission1764960000000,
+  DashboardFigures1764973000000,
 ];
 
 export function identityDataSourceOptions(url: string) {

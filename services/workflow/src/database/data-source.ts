@@ -15,6 +15,7 @@ import { EventOutbox1764600200000 } from './migrations/1764600200000-EventOutbox
 import { NodeRunTokens1764700000000 } from './migrations/1764700000000-NodeRunTokens';
 import { AgentNameEnIndex1764700100000 } from './migrations/1764700100000-AgentNameEnIndex';
 import { MissionRequestKey1764800000000 } from './migrations/1764800000000-MissionRequestKey';
+import { MissionDayIndex1764813000000 } from './migrations/1764813000000-MissionDayIndex';
 import { BpmRuntime1764900000000 } from './migrations/1764900000000-BpmRuntime';
 
 /** Migrations in order; listed explicitly so the build needs no file globbing. */
@@ -32,6 +33,7 @@ export const WORKFLOW_MIGRATIONS = [
   NodeRunTokens1764700000000,
   AgentNameEnIndex1764700100000,
   MissionRequestKey1764800000000,
+  MissionDayIndex1764813000000,
   BpmRuntime1764900000000,
 ];
 

@@ -1,12 +1,19 @@
 import { Trans } from '@lingui/react/macro';
-import { Button, Card, Group, SimpleGrid, Text, Title } from '@mantine/core';
+import { Box, Button, Card, Group, SimpleGrid, Text, Title } from '@mantine/core';
+import { PERMISSIONS } from '@platform/contracts';
 import { Link } from '@tanstack/react-router';
 
-import { useSession } from '../../lib/auth';
+import { hasPermi, useSession } from '../../lib/auth';
+import { PersonalFigures, PlatformFigures } from '../dashboard';
 
-/** /index: the dashboard (pinned tab). */
+/**
+ * /index: the dashboard (pinned tab). Holders of dashboard:platform:view see the platform's figures,
+ * everyone else their own missions, points and messages.
+ */
 export function DashboardPage() {
   const name = useSession((state) => state.user?.nickName || state.user?.userName || '');
+  const permissions = useSession((state) => state.permissions);
+  const platform = hasPermi(permissions, PERMISSIONS.dashboard.platform);
   return (
     <div data-testid="dashboard">
       <Title order={2} mb="md">
@@ -27,6 +34,7 @@ export function DashboardPage() {
           </Group>
         </Card>
       </SimpleGrid>
+      <Box mt="lg">{platform ? <PlatformFigures /> : <PersonalFigures />}</Box>
     </div>
   );
 }

@@ -1,0 +1,74 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+
+import { registerUser } from './api';
+import { openContext, screenshot, signIn, signInAsAdmin, useBrowser } from './browser';
+
+// Issue 30: the dashboard draws the platform's figures for an administrator and a user's own for
+// everyone else; the bigscreen shows the same platform figures on a wall, without a console error.
+const browser = useBrowser();
+
+/** Console errors and uncaught exceptions of the page from now on. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+const chart = (page: Page, testId: string) =>
+  page.locator(`[data-testid="${testId}"] .recharts-surface`).first();
+
+describe('dashboard and bigscreen', () => {
+  it('should render the bigscreen with charts, service health and no console error', async () => {
+    const { context, page } = await signInAsAdmin(browser());
+    const errors = collectErrors(page);
+    await page.goto('/bigscreen');
+    await page.getByTestId('platform-figures').waitFor();
+    await chart(page, 'chart-signups').waitFor();
+    // Panels with no rows yet (a fresh platform) say so instead of drawing.
+    for (const panel of ['chart-missions', 'chart-points', 'chart-orders'])
+      await page.getByTestId(panel).waitFor();
+    await page.getByTestId('health-identity').waitFor();
+    expect(await page.getByTestId('health-identity').textContent()).toContain('UP');
+    expect(Number(await page.getByTestId('stat-users-value').textContent())).toBeGreaterThan(0);
+    await page.getByTestId('bigscreen-clock').waitFor();
+    await screenshot(page, 'bigscreen');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("should show an administrator the platform's charts on the dashboard", async () => {
+    const { context, page } = await signInAsAdmin(browser());
+    const errors = collectErrors(page);
+    await page.goto('/index');
+    await page.getByTestId('platform-figures').waitFor();
+    await chart(page, 'chart-signups').waitFor();
+    for (const panel of ['chart-missions', 'chart-workflows', 'chart-orders', 'service-health'])
+      await page.getByTestId(panel).waitFor();
+    await screenshot(page, 'dashboard-admin');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('should show a user their own figures and not the platform', async () => {
+    const password = 'Dash#Board2026';
+    const phone = await registerUser(password);
+    const context = await openContext(browser());
+    const page = await context.newPage();
+    await page.goto('/login');
+    await signIn(page, phone, password);
+    await page.waitForURL('**/wujie/char/talk');
+    await page.goto('/index');
+    await page.getByTestId('personal-figures').waitFor();
+    await expect
+      .poll(() => page.getByTestId('stat-my-unread-value').textContent())
+      .toMatch(/^\d+$/);
+    expect(await page.getByTestId('stat-my-missions-value').textContent()).toBe('0');
+    await page.getByTestId('chart-my-missions').getByTestId('figure-empty').waitFor();
+    expect(await page.getByTestId('platform-figures').count()).toBe(0);
+    await context.close();
+  });
+});
