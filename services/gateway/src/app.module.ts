@@ -1,5 +1,3 @@
-import { resolve } from 'node:path';
-
 import { type DynamicModule, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { SESSION_TTL_MINUTES } from '@platform/contracts';
@@ -26,10 +24,11 @@ import { IdempotencyGuard } from './common/idempotency';
 import { OperLogQueue } from './common/oper-log.queue';
 import { RateLimitGuard } from './common/rate-limit.guard';
 import { GATEWAY_REDIS } from './common/redis.provider';
-import { GATEWAY_ENV, type GatewayEnv, UPLOADS_ROOT } from './config/env';
+import { GATEWAY_ENV, type GatewayEnv } from './config/env';
 import { EngineOpsController } from './engine/engine-ops.controller';
 import { EngineWebappAccess } from './engine/engine-webapp.access';
 import { FilesController } from './files/files.controller';
+import { fileStoreProviders } from './files/storage/stores';
 import { HealthController } from './health/health.controller';
 import { DashboardController } from './monitor/dashboard.controller';
 import {
@@ -148,7 +147,7 @@ export class AppModule implements OnApplicationShutdown {
       controllers: GATEWAY_CONTROLLERS,
       providers: [
         { provide: GATEWAY_ENV, useValue: env },
-        { provide: UPLOADS_ROOT, useValue: resolve(env.UPLOAD_DIR) },
+        ...fileStoreProviders(env),
         { provide: GATEWAY_REDIS, useFactory: () => createRedis(env, 'gateway') },
         {
           provide: SessionStore,

@@ -1,6 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat, unlink } from 'node:fs/promises';
-
 import {
   Body,
   Controller,
@@ -38,8 +35,10 @@ import { Public, RequirePermissions } from '../common/decorators';
 import { Log } from '../common/oper-log';
 import { forwardPage } from '../common/paging';
 import { idOf } from '../common/path-ids';
-import { UPLOADS_ROOT } from '../config/env';
-import { CONTENT_TYPES, receiveFile, resolveStored, storeFile } from '../files/uploads';
+import { GATEWAY_ENV, type GatewayEnv } from '../config/env';
+import { type FileStore, keyOf, PRIVATE_FILE_STORE } from '../files/storage/file-store';
+import { sendStoredFile } from '../files/storage/send-file';
+import { CONTENT_TYPES, receiveFile, storeFile } from '../files/uploads';
 import { ServiceClient } from '../rpc/service-client';
 
 const R = PERMISSIONS.wujie.recharge;
@@ -53,21 +52,18 @@ const orderIdOf = (value: string | undefined) => ({ orderId: idOf(value ?? '').i
  * wujie:recharge:verify (the caller's permissions go to billing, which decides which orders a caller
  * may see or move).
  * Files (remittance proof, signed document, invoice PDF) are checked here by content and size like
- * every upload, and stored in the gateway's private folder (`<UPLOAD_DIR>-private`, beside the public
- * one that /profile serves, never under it); billing records them and names them to the owner and
+ * every upload, and kept in the gateway's private store (`<UPLOAD_DIR>-private`, or the bucket's
+ * `private/` prefix, never what /profile serves); billing records them and names them to the owner and
  * administrators only, so a file is streamed only after billing said who may have it.
  */
 @ApiTags('order')
 @Controller('wujie/order')
 export class OrderController {
-  private readonly privateRoot: string;
-
   constructor(
     private readonly services: ServiceClient,
-    @Inject(UPLOADS_ROOT) root: string,
-  ) {
-    this.privateRoot = `${root}-private`;
-  }
+    @Inject(PRIVATE_FILE_STORE) private readonly files: FileStore,
+    @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
+  ) {}
 
   /** A new recharge order from the top-up information → {orderId, orderNo, points, qrCode?}. */
   @Post()
@@ -179,19 +175,18 @@ export class OrderController {
       ...orderIdOf(orderId),
       kind,
     });
-    const path = resolveStored(this.privateRoot, file.path);
-    const info = path ? await stat(path).catch(() => null) : null;
-    if (!path || !info?.isFile()) throw new DomainError('order.file_not_found', {}, 404);
-    void reply
-      .header('content-type', CONTENT_TYPES[file.ext] ?? 'application/octet-stream')
-      .header('content-length', String(info.size))
-      .header('cache-control', 'no-store')
-      .header('content-security-policy', "sandbox; default-src 'none'")
-      .header(
-        'content-disposition',
-        `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-      )
-      .send(createReadStream(path));
+    const key = keyOf(file.path);
+    const sent =
+      key &&
+      (await sendStoredFile(reply, this.files, key, {
+        attachment: true,
+        cacheControl: 'no-store',
+        downloadName: file.fileName,
+        contentType: CONTENT_TYPES[file.ext] ?? 'application/octet-stream',
+        contentSecurityPolicy: "sandbox; default-src 'none'",
+        signedSeconds: this.env.S3_SIGNED_DOWNLOAD_SECONDS,
+      }));
+    if (!sent) throw new DomainError('order.file_not_found', {}, 404);
   }
 
   /** A new QR code for an unpaid Alipay order. */
@@ -248,7 +243,7 @@ export class OrderController {
 
   private async upload(request: FastifyRequest, kind: OrderFileKind, orderId?: string) {
     const file = await receiveFile(request, 'file', ORDER_FILE_EXTENSIONS[kind]);
-    const stored = await storeFile(this.privateRoot, `order-${kind}`, file);
+    const stored = await storeFile(this.files, `order-${kind}`, file);
     let answer: OrderFileUploadView;
     try {
       answer = await this.services.forward<OrderFileUploadView>(O.fileUpload, request, {
@@ -261,13 +256,12 @@ export class OrderController {
       });
     } catch (error) {
       // Not the caller's order, or not in a state for this file: nothing of it is kept.
-      const path = resolveStored(this.privateRoot, stored.fileName);
-      if (path) await unlink(path).catch(() => undefined);
+      await this.files.remove(keyOf(stored.fileName)!).catch(() => undefined);
       throw error;
     }
-    // A replaced proof or document is no longer the order's: nothing keeps it on disk.
-    const replaced = answer.replacedPath && resolveStored(this.privateRoot, answer.replacedPath);
-    if (replaced) await unlink(replaced).catch(() => undefined);
+    // A replaced proof or document is no longer the order's: nothing keeps it in the store.
+    const replaced = answer.replacedPath && keyOf(answer.replacedPath);
+    if (replaced) await this.files.remove(replaced).catch(() => undefined);
     return { fileName: file.originalFilename };
   }
 }

@@ -31,8 +31,27 @@ const gatewayEnvSchema = z.object({
   /** `json` posts {heavy, light, sequence}; `text` posts the chains joined by ':' as plain text. */
   STRUCTURE_PREDICTOR_FORMAT: z.enum(['json', 'text']).default('json'),
   STRUCTURE_PREDICTOR_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
-  /** Where uploaded files are kept (avatars, rich-text images, attachments). */
+  /** Where uploaded files are kept (avatars, rich-text images, attachments) with the local backend. */
   UPLOAD_DIR: z.string().default('data/uploads'),
+  /**
+   * Where the platform keeps its files (docs/files.md): `local` (UPLOAD_DIR, the default) or `s3`, an
+   * S3-compatible bucket (MinIO, Ceph, a cloud's object store) that every gateway shares.
+   */
+  STORAGE_BACKEND: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.union([z.literal(''), z.url()]).default(''),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().default(''),
+  S3_ACCESS_KEY_ID: z.string().default(''),
+  S3_SECRET_ACCESS_KEY: z.string().default(''),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  /**
+   * With the S3 backend, downloads answer a redirect to a signed URL valid this many seconds instead
+   * of streaming through the gateway; 0 (the default) streams, so no URL ever leaves the platform.
+   */
+  S3_SIGNED_DOWNLOAD_SECONDS: z.coerce.number().int().min(0).max(600).default(0),
   /**
    * The process engine's REST API (e.g. http://127.0.0.1:8085/engine-rest). Its origin also serves the
    * engine's webapps (Cockpit) at /operaton, which the gateway proxies for holders of engine:ops:view.
@@ -69,9 +88,16 @@ export function loadGatewayEnv(source: NodeJS.ProcessEnv = process.env): Gateway
   const env = loadEnv(gatewayEnvSchema, source);
   if (env.ENGINE_PROXY_SECRET)
     assertStrongSecret('ENGINE_PROXY_SECRET', env.ENGINE_PROXY_SECRET, env);
+  if (env.STORAGE_BACKEND === 's3') {
+    const missing = (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter(
+      (name) => !env[name],
+    );
+    if (missing.length) {
+      throw new Error(`Invalid environment:\n  STORAGE_BACKEND=s3 needs ${missing.join(', ')}`);
+    }
+    assertStrongSecret('S3_SECRET_ACCESS_KEY', env.S3_SECRET_ACCESS_KEY, env);
+  }
   return env;
 }
 
 export const GATEWAY_ENV = Symbol('GATEWAY_ENV');
-/** The absolute upload folder (UPLOAD_DIR resolved against the working directory). */
-export const UPLOADS_ROOT = Symbol('UPLOADS_ROOT');

@@ -1,6 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat, unlink } from 'node:fs/promises';
-
 import { Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
@@ -16,18 +13,13 @@ import { Public, SignedIn } from '../common/decorators';
 import { Envelope } from '../common/envelope';
 import { Log } from '../common/oper-log';
 import { stateOf } from '../common/request-context';
-import { UPLOADS_ROOT } from '../config/env';
+import { GATEWAY_ENV, type GatewayEnv } from '../config/env';
 import { ServiceClient } from '../rpc/service-client';
 import { actorOf, isPublicFile, mayRead } from './owned-files';
+import { FILE_STORE, type FileStore, keyOf } from './storage/file-store';
+import { sendStoredFile } from './storage/send-file';
 import { assertWithinQuota } from './upload-quota';
-import {
-  CONTENT_TYPES,
-  receiveFile,
-  resolveStored,
-  type StoredFile,
-  storeFile,
-  storeOwnedFile,
-} from './uploads';
+import { receiveFile, type StoredFile, storeFile, storeOwnedFile } from './uploads';
 
 const F = ['通用上传', 'Uploads'] as const;
 
@@ -46,7 +38,8 @@ function uploaded(request: FastifyRequest, stored: StoredFile): Envelope {
 @Controller()
 export class FilesController {
   constructor(
-    @Inject(UPLOADS_ROOT) private readonly root: string,
+    @Inject(FILE_STORE) private readonly files: FileStore,
+    @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
     private readonly services: ServiceClient,
   ) {}
 
@@ -58,8 +51,8 @@ export class FilesController {
   async upload(@Req() request: FastifyRequest): Promise<Envelope> {
     const file = await receiveFile(request, 'file', FILE_EXTENSIONS);
     const { userId } = stateOf(request).session!;
-    await assertWithinQuota(this.services, request, this.root, userId, file.buffer.length);
-    return uploaded(request, await storeOwnedFile(this.root, 'upload', userId, file));
+    await assertWithinQuota(this.services, request, this.files, userId, file.buffer.length);
+    return uploaded(request, await storeOwnedFile(this.files, 'upload', userId, file));
   }
 
   /** Images of the rich text editor: jpeg, jpg, png or svg only ("图片格式错误!"). */
@@ -74,7 +67,7 @@ export class FilesController {
       RICH_TEXT_IMAGE_EXTENSIONS,
       'upload.image_type',
     );
-    return uploaded(request, await storeFile(this.root, 'image', file));
+    return uploaded(request, await storeFile(this.files, 'image', file));
   }
 
   /**
@@ -100,9 +93,9 @@ export class FilesController {
     @Query('fileName') fileName = '',
     @Query('delete') remove = 'false',
   ): Promise<void> {
-    const path = await this.sendFile(reply, this.readable(request, fileName), true);
+    const key = await this.sendFile(reply, this.readable(request, fileName), true);
     if (remove === 'true' && /^\/?(profile\/)?download\//.test(fileName)) {
-      reply.raw.once('finish', () => void unlink(path).catch(() => undefined));
+      reply.raw.once('finish', () => void this.files.remove(key).catch(() => undefined));
     }
   }
 
@@ -125,31 +118,17 @@ export class FilesController {
       : '';
   }
 
-  private async sendFile(
-    reply: FastifyReply,
-    relative: string,
-    attachment: boolean,
-  ): Promise<string> {
-    const path = relative ? resolveStored(this.root, relative) : null;
-    const info = path ? await stat(path).catch(() => null) : null;
-    if (!path || !info?.isFile()) throw new DomainError('download.not_found', {}, 404);
-    const ext = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase() ?? '';
-    const type = CONTENT_TYPES[ext];
-    const name = path.split(/[\\/]/).pop() ?? 'file';
-    void reply
-      .header('content-type', type ?? 'application/octet-stream')
-      .header('content-length', String(info.size))
-      .header('cache-control', attachment ? 'no-store' : 'public, max-age=86400')
-      // Opened as a page, a stored file runs nothing and loads nothing (an SVG above all).
-      .header(
-        'content-security-policy',
-        "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'",
-      )
-      .header(
-        'content-disposition',
-        attachment || !type ? `attachment; filename*=UTF-8''${encodeURIComponent(name)}` : 'inline',
-      )
-      .send(createReadStream(path));
-    return path;
+  /** Streams a stored file (404 when there is none); answers its key. */
+  private async sendFile(reply: FastifyReply, name: string, attachment: boolean): Promise<string> {
+    const key = name ? keyOf(name) : null;
+    const sent = key
+      ? await sendStoredFile(reply, this.files, key, {
+          attachment,
+          cacheControl: attachment ? 'no-store' : 'public, max-age=86400',
+          signedSeconds: this.env.S3_SIGNED_DOWNLOAD_SECONDS,
+        })
+      : false;
+    if (!sent) throw new DomainError('download.not_found', {}, 404);
+    return key!;
   }
 }

@@ -1,12 +1,11 @@
-import { readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
-
 import {
   type Actor,
   seesEveryConversation,
   seesEveryMission,
   type SessionUser,
 } from '@platform/contracts';
+
+import type { FileStore } from './storage/file-store';
 
 // Which stored files (`/profile/<kind>/...` under the uploads root) anyone may load, and which only
 // the user who uploaded them. Decided by the path's first folder:
@@ -44,7 +43,7 @@ export function ownedFile(
   return { kind: match[1] as OwnedKind, ownerId: Number(match[2]), ext: match[3] };
 }
 
-/** The first folder of a `/profile/...` name (after normalising it the way resolveStored does). */
+/** The first folder of a `/profile/...` name. */
 function kindOf(fileName: string): string {
   return fileName.replace(/^\/?profile\//, '').split('/')[0] ?? '';
 }
@@ -74,19 +73,8 @@ export const actorOf = (session: SessionUser): Actor => ({
 });
 
 /** Bytes a user's owned files take (every owned kind's folder of theirs). */
-export async function bytesOwnedBy(root: string, userId: number): Promise<number> {
+export async function bytesOwnedBy(store: FileStore, userId: number): Promise<number> {
   let total = 0;
-  for (const kind of OWNED_KINDS) total += await folderBytes(join(root, kind, String(userId)));
-  return total;
-}
-
-async function folderBytes(dir: string): Promise<number> {
-  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-  let total = 0;
-  for (const entry of entries) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) total += await folderBytes(path);
-    else if (entry.isFile()) total += (await stat(path).catch(() => null))?.size ?? 0;
-  }
+  for (const kind of OWNED_KINDS) total += await store.usage(`${kind}/${userId}`);
   return total;
 }

@@ -8,6 +8,7 @@ import type { FastifyRequest } from 'fastify';
 
 import type { ServiceClient } from '../rpc/service-client';
 import { bytesOwnedBy } from './owned-files';
+import type { FileStore } from './storage/file-store';
 
 const MB = 1024 * 1024;
 
@@ -27,13 +28,13 @@ async function quotaMb(services: ServiceClient, request: FastifyRequest): Promis
 export async function assertWithinQuota(
   services: ServiceClient,
   request: FastifyRequest,
-  root: string,
+  store: FileStore,
   userId: number,
   incoming: number,
 ): Promise<void> {
   const quota = await quotaMb(services, request);
   if (quota <= 0) return;
-  const used = await bytesOwnedBy(root, userId);
+  const used = await bytesOwnedBy(store, userId);
   if (used + incoming > quota * MB) {
     throw new DomainError('upload.quota_exceeded', {
       used: Math.ceil((used / MB) * 10) / 10,

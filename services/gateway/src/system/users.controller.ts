@@ -1,5 +1,3 @@
-import { unlink } from 'node:fs/promises';
-
 import {
   Body,
   Controller,
@@ -44,10 +42,10 @@ import { Envelope } from '../common/envelope';
 import { Log } from '../common/oper-log';
 import { paged } from '../common/paging';
 import { stateOf } from '../common/request-context';
-import { UPLOADS_ROOT } from '../config/env';
 import { USER_EXPORT_COLUMNS, USER_IMPORT_COLUMNS } from '../files/export-columns';
 import { exportKeyset } from '../files/exports';
-import { receiveFile, resolveStored, storeFile } from '../files/uploads';
+import { FILE_STORE, type FileStore, keyOf } from '../files/storage/file-store';
+import { receiveFile, storeFile } from '../files/uploads';
 import { readSheet, templateXlsx } from '../files/xlsx';
 import { ServiceClient } from '../rpc/service-client';
 
@@ -60,7 +58,7 @@ const PROFILE = ['个人信息', 'Profile'] as const;
 export class UsersController {
   constructor(
     private readonly identity: ServiceClient,
-    @Inject(UPLOADS_ROOT) private readonly uploads: string,
+    @Inject(FILE_STORE) private readonly files: FileStore,
   ) {}
 
   @Get('list')
@@ -157,7 +155,7 @@ export class UsersController {
   @Log(...PROFILE, B.update)
   async avatar(@Req() request: FastifyRequest): Promise<Envelope> {
     const file = await receiveFile(request, 'avatarfile', IMAGE_EXTENSIONS, 'upload.image_type');
-    const stored = await storeFile(this.uploads, 'avatar', file);
+    const stored = await storeFile(this.files, 'avatar', file);
     const { previous } = await this.identity.forward<{ previous: string | null }>(
       A.profileAvatar,
       request,
@@ -165,9 +163,9 @@ export class UsersController {
     );
     // The replaced avatar is nobody's any more (avatars are stored once per upload).
     const old = previous?.startsWith(`${API_BASE}/profile/avatar/`)
-      ? resolveStored(this.uploads, previous.slice(API_BASE.length))
+      ? keyOf(previous.slice(API_BASE.length))
       : null;
-    if (old) await unlink(old).catch(() => undefined);
+    if (old) await this.files.remove(old).catch(() => undefined);
     const msg = renderMessage('common.success', stateOf(request).lang ?? 'zh');
     const data = { imgUrl: stored.url, fileName: stored.fileName };
     return new Envelope({ code: 200, msg, ...data, data });

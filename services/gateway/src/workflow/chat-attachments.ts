@@ -1,5 +1,3 @@
-import { readFile, stat } from 'node:fs/promises';
-
 import {
   CHAT_ATTACHMENT_EXTENSIONS,
   DomainError,
@@ -9,8 +7,8 @@ import {
 import type { ChatAttachmentBody, ChatFileBody } from '@platform/contracts/dto';
 
 import { ownedFile, UNOWNED_NAME } from '../files/owned-files';
+import { type FileStore, keyOf } from '../files/storage/file-store';
 import { isTextFormat, isTextOfFormat } from '../files/text-formats';
-import { resolveStored } from '../files/uploads';
 
 /** A file attached to a message or a reply: its stored name and, when given, the user's name for it. */
 interface AttachedFile {
@@ -27,13 +25,13 @@ const nameOf = (file: AttachedFile) =>
  * path, another folder) is upload.bad_path (400); one in another user's folder, or no longer there,
  * is chat.file_not_found (404, the same answer for both: whether another user has such a file is not
  * told). Only the chat and common uploads' names qualify: `/profile/<chat|upload>/<sender>/…`.
- * Answers where the file lives and its size.
+ * Answers the file's key in the store and its size.
  */
 export async function findUploaded(
-  root: string,
+  store: FileStore,
   senderId: number,
   file: AttachedFile,
-): Promise<{ path: string; size: number; ext: string }> {
+): Promise<{ key: string; size: number; ext: string }> {
   const owned = ownedFile(file.fileName);
   if (!owned) {
     // Stored before owners' folders: whose it is is unknown, so it is attached no more.
@@ -41,11 +39,10 @@ export async function findUploaded(
       throw new DomainError('chat.file_not_found', { name: nameOf(file) }, 404);
     throw new DomainError('upload.bad_path', { name: file.fileName.slice(0, 120) });
   }
-  const path = owned.ownerId === senderId ? resolveStored(root, file.fileName) : null;
-  const info = path ? await stat(path).catch(() => null) : null;
-  if (!path || !info?.isFile())
-    throw new DomainError('chat.file_not_found', { name: nameOf(file) }, 404);
-  return { path, size: info.size, ext: owned.ext };
+  const key = owned.ownerId === senderId ? keyOf(file.fileName) : null;
+  const info = key ? await store.stat(key) : null;
+  if (!key || !info) throw new DomainError('chat.file_not_found', { name: nameOf(file) }, 404);
+  return { key, size: info.size, ext: owned.ext };
 }
 
 /**
@@ -54,19 +51,20 @@ export async function findUploaded(
  * another one than the upload checked only if someone put it there, and the model reads it.
  */
 export async function readAttachments(
-  root: string,
+  store: FileStore,
   senderId: number,
   files: readonly ChatFileBody[],
 ): Promise<ChatAttachmentBody[]> {
   const read: ChatAttachmentBody[] = [];
   for (const file of files) {
     const name = nameOf(file);
-    const { path, size, ext } = await findUploaded(root, senderId, file);
+    const { key, size, ext } = await findUploaded(store, senderId, file);
     if (!isTextFormat(ext)) {
       throw new DomainError('upload.bad_type', { types: CHAT_ATTACHMENT_EXTENSIONS.join('/') });
     }
     if (size > UPLOAD_MAX_BYTES) throw new DomainError('upload.too_large', { size: UPLOAD_MAX_MB });
-    const buffer = await readFile(path);
+    const buffer = await store.read(key);
+    if (!buffer) throw new DomainError('chat.file_not_found', { name }, 404);
     if (!isTextOfFormat(buffer, ext) || buffer.toString('utf8').trim() === '') {
       throw new DomainError('chat.file_invalid', { name, type: ext.toUpperCase() });
     }

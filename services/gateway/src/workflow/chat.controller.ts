@@ -42,7 +42,8 @@ import { forwardPage } from '../common/paging';
 import { idOf } from '../common/path-ids';
 import { GATEWAY_REDIS } from '../common/redis.provider';
 import { languageOf, stateOf } from '../common/request-context';
-import { GATEWAY_ENV, type GatewayEnv, UPLOADS_ROOT } from '../config/env';
+import { GATEWAY_ENV, type GatewayEnv } from '../config/env';
+import { FILE_STORE, type FileStore } from '../files/storage/file-store';
 import { assertWithinQuota } from '../files/upload-quota';
 import { receiveFile, storeOwnedFile } from '../files/uploads';
 import { ServiceClient } from '../rpc/service-client';
@@ -69,7 +70,7 @@ const IDLE_MS = 4 * CHAT_PING_MS;
 export class ChatController {
   constructor(
     private readonly services: ServiceClient,
-    @Inject(UPLOADS_ROOT) private readonly root: string,
+    @Inject(FILE_STORE) private readonly files: FileStore,
     @Inject(GATEWAY_REDIS) private readonly redis: Redis,
     @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
   ) {}
@@ -98,7 +99,7 @@ export class ChatController {
     @Body() body: ChatSendBody,
   ): Promise<void> {
     const sender = stateOf(request).session!.userId;
-    const attachments = await readAttachments(this.root, sender, body.files ?? []);
+    const attachments = await readAttachments(this.files, sender, body.files ?? []);
     const events = new EventReader(
       this.services.stream<ChatStreamEvent>(
         W.chatSend,
@@ -145,8 +146,8 @@ export class ChatController {
   async upload(@Req() request: FastifyRequest): Promise<Envelope> {
     const file = await receiveFile(request, 'file', CHAT_ATTACHMENT_EXTENSIONS);
     const { userId } = stateOf(request).session!;
-    await assertWithinQuota(this.services, request, this.root, userId, file.buffer.length);
-    const stored = await storeOwnedFile(this.root, 'chat', userId, file);
+    await assertWithinQuota(this.services, request, this.files, userId, file.buffer.length);
+    const stored = await storeOwnedFile(this.files, 'chat', userId, file);
     const msg = renderMessage('common.success', stateOf(request).lang ?? 'zh');
     return new Envelope({ code: 200, msg, ...stored, data: stored });
   }

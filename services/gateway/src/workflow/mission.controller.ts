@@ -16,7 +16,7 @@ import { Log } from '../common/oper-log';
 import { forwardPage } from '../common/paging';
 import { idOf } from '../common/path-ids';
 import { stateOf } from '../common/request-context';
-import { UPLOADS_ROOT } from '../config/env';
+import { FILE_STORE, type FileStore } from '../files/storage/file-store';
 import { ServiceClient } from '../rpc/service-client';
 import { findUploaded } from './chat-attachments';
 
@@ -32,7 +32,7 @@ const MISSION_LOG: [string, string] = ['任务', 'Task'];
 export class MissionController {
   constructor(
     private readonly services: ServiceClient,
-    @Inject(UPLOADS_ROOT) private readonly root: string,
+    @Inject(FILE_STORE) private readonly files: FileStore,
   ) {}
 
   /**
@@ -101,7 +101,7 @@ export class MissionController {
   ) {
     const sender = stateOf(request).session!.userId;
     for (const file of files) {
-      await findUploaded(this.root, sender, typeof file === 'string' ? { fileName: file } : file);
+      await findUploaded(this.files, sender, typeof file === 'string' ? { fileName: file } : file);
     }
   }
 

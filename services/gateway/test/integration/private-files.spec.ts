@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +9,8 @@ import { identityStarter } from '@platform/identity';
 import { workflowStarter } from '@platform/workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { keyOf } from '../../src/files/storage/file-store';
+import { S3FileStore } from '../../src/files/storage/s3-store';
 import {
   ADMIN_PASSWORD,
   api,
@@ -19,10 +22,13 @@ import {
   type TestStack,
 } from '../../src/testing';
 import { type Caller, callerFor, dataOf } from '../support/callers';
+import { type LocalS3, startLocalS3 } from '../support/s3-server';
 
 // Private files (issue 25): a user's own uploads (chat attachments, mission files) are served to
 // them only, through the signed-in download and never cached; a message or a mission names only
-// files its sender uploaded; a replaced file leaves the disk; each user's uploads have a quota.
+// files its sender uploaded; a replaced file leaves the store; each user's uploads have a quota.
+// The same tests run on both storage backends (issue 31): the local folder, and an S3-compatible
+// bucket on a local S3 server the test starts.
 
 const FASTA = Buffer.from('>VH\nQVQLQQPGAELVKPGASVKMSCKASGYTFTSYNMHWVKQTPGRGLEWIG\n');
 const PNG = Buffer.from(
@@ -30,19 +36,36 @@ const PNG = Buffer.from(
   'base64',
 );
 
-describe('private files', () => {
+describe.each(['local', 's3'] as const)('private files (%s storage)', (backend) => {
   let stack: TestStack;
   let uploads: string;
+  let s3: LocalS3 | undefined;
   let admin: Caller;
   let alice: Caller;
   let bob: Caller;
 
+  /** Whether a stored file (its `/profile/...` name) is in the backend's public or private store. */
+  const stored = async (area: 'files' | 'private', name: string): Promise<boolean> => {
+    const key = keyOf(name)!;
+    if (!s3) return existsSync(join(area === 'files' ? uploads : `${uploads}-private`, key));
+    const client = S3FileStore.client({ ...s3, region: 'us-east-1', forcePathStyle: true });
+    return (await new S3FileStore(client, s3.bucket, `${area}/`).stat(key)) !== null;
+  };
+
   beforeAll(async () => {
     uploads = mkdtempSync(join(tmpdir(), 'private-files-'));
+    s3 = backend === 's3' ? await startLocalS3() : undefined;
     stack = await startStack([identityStarter, workflowStarter, billingStarter], {
       UPLOAD_DIR: uploads,
       ENGINE_USER: 'gateway-files-test',
       ENGINE_PASSWORD: 'Gateway-files-test-engine-password-0123',
+      ...(s3 && {
+        STORAGE_BACKEND: 's3',
+        S3_ENDPOINT: s3.endpoint,
+        S3_BUCKET: s3.bucket,
+        S3_ACCESS_KEY_ID: s3.accessKeyId,
+        S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+      }),
     });
     await setCaptcha(stack, false);
     admin = await callerFor(stack, await login(stack, 'admin', ADMIN_PASSWORD));
@@ -52,6 +75,7 @@ describe('private files', () => {
 
   afterAll(async () => {
     await stack?.close();
+    await s3?.close();
     rmSync(uploads, { recursive: true, force: true });
     rmSync(`${uploads}-private`, { recursive: true, force: true });
   });
@@ -176,21 +200,18 @@ describe('private files', () => {
         "SELECT path FROM recharge_order_file WHERE order_id = ? AND kind = 'proof'",
         [order.orderId],
       );
-      return join(
-        `${uploads}-private`,
-        (rows as { path: string }[])[0].path.slice('/profile'.length),
-      );
+      return (rows as { path: string }[])[0].path;
     };
     const proof = () =>
       upload(alice, `/wujie/order/proof?orderId=${order.orderId}`, PNG, 'proof.png');
     expect((await proof()).body.code).toBe(200);
     const first = await proofPath();
-    expect(existsSync(first)).toBe(true);
+    expect(await stored('private', first)).toBe(true);
     expect((await proof()).body.code).toBe(200);
     const second = await proofPath();
     expect(second).not.toBe(first);
-    expect(existsSync(second)).toBe(true);
-    expect(existsSync(first)).toBe(false);
+    expect(await stored('private', second)).toBe(true);
+    expect(await stored('private', first)).toBe(false);
 
     const avatar = async () => {
       const res = await api(stack)
@@ -199,13 +220,41 @@ describe('private files', () => {
         .set('repeatSubmit', 'false')
         .attach('avatarfile', PNG, 'me.png');
       expect(res.body, JSON.stringify(res.body)).toMatchObject({ code: 200 });
-      return join(uploads, String(res.body.fileName).slice('/profile'.length));
+      return String(res.body.fileName);
     };
     const oldAvatar = await avatar();
-    expect(existsSync(oldAvatar)).toBe(true);
+    expect(await stored('files', oldAvatar)).toBe(true);
     const newAvatar = await avatar();
-    expect(existsSync(newAvatar)).toBe(true);
-    expect(existsSync(oldAvatar)).toBe(false);
+    expect(await stored('files', newAvatar)).toBe(true);
+    expect(await stored('files', oldAvatar)).toBe(false);
+    // Public files are served to anyone, from whichever backend keeps them.
+    const served = await api(stack).get(`/prod-api${newAvatar}`).expect(200);
+    expect(Buffer.from(served.body).equals(PNG)).toBe(true);
+  });
+
+  it('should stream a 5 MB upload back byte for byte to its owner only', async () => {
+    // Random DNA text of exactly 5 MB, starting with G and with G again at byte 188: file-type takes
+    // that for an MPEG transport stream, which refused such a .txt before text formats were checked
+    // by their content first.
+    const bases = randomBytes(5 * 1024 * 1024).map((b, i) =>
+      i % 61 === 60 ? 10 : 'ACGT'.charCodeAt(i === 0 || i === 188 ? 2 : b % 4),
+    );
+    const body = Buffer.from(bases);
+    const res = await upload(alice, '/common/upload', body, 'big.txt');
+    expect(res.body, JSON.stringify(res.body)).toMatchObject({ code: 200 });
+    expect(await stored('files', res.body.fileName)).toBe(true);
+    const back = await download(res.body.fileName, alice)
+      .buffer(true)
+      .parse((response, done) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    expect(back.headers['cache-control']).toBe('no-store');
+    expect((back.body as Buffer).length).toBe(body.length);
+    expect((back.body as Buffer).equals(body)).toBe(true);
+    expect((await download(res.body.fileName, bob)).status).toBe(404);
   });
 
   it("should refuse an upload past the user's quota with the message in zh and en", async () => {
