@@ -43,6 +43,10 @@ export interface AgentInputs {
   count?: number;
   cdrs?: CdrName[];
   seed?: number;
+  /** Design against a target: the region the user named ("120-140"). */
+  region?: string;
+  /** Design against a target: single-domain antibodies asked for. */
+  format?: 'fv' | 'vhh';
 }
 
 interface PlanJson {
@@ -96,6 +100,8 @@ export function readAgentInputs(inputs: MissionInputs): AgentInputs {
     count: countOf(plan?.count) ?? countIn(options),
     cdrs: cdrsOf(plan?.cdrs) ?? cdrsIn(options),
     seed: seedIn(options),
+    region: regionIn(options),
+    format: formatIn(options),
   };
 }
 
@@ -220,6 +226,22 @@ function cdrsIn(text: string): CdrName[] | undefined {
   const found = new Set<CdrName>();
   for (const m of text.matchAll(/CDR[- ]?(?:H|L)?([123])/gi)) found.add(`cdr${m[1]}` as CdrName);
   return found.size ? [...found].sort() : undefined;
+}
+
+/** "region 120-140", "residues 120–140", "区域 120-140", "第 120-140 位": the epitope region asked for. */
+function regionIn(text: string): string | undefined {
+  const m =
+    /(?:\bregion|\bresidues?|\bepitope|\bpositions?|区域|区段|残基|表位|位点|第)\s*[:：=]?\s*(\d{1,5})\s*(?:-|–|~|～|到|至|\.\.|to)\s*(\d{1,5})/i.exec(
+      text,
+    );
+  return m ? `${m[1]}-${m[2]}` : undefined;
+}
+
+/** Single-domain antibodies asked for: VHH, nanobody, sdAb, 纳米抗体, 单域抗体. */
+function formatIn(text: string): 'vhh' | undefined {
+  return /\bvhhs?\b|nanobod|\bsdabs?\b|single[- ]domain|纳米抗体|单域抗体/i.test(text)
+    ? 'vhh'
+    : undefined;
 }
 
 function seedIn(text: string): number | undefined {

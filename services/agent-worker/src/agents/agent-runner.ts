@@ -104,6 +104,10 @@ export class AgentRunner {
         format: this.env.STRUCTURE_PREDICTOR_FORMAT,
         timeoutMs: this.env.STRUCTURE_PREDICTOR_TIMEOUT_MS,
       },
+      generator: {
+        url: this.env.TARGET_GENERATOR_URL || undefined,
+        timeoutMs: this.env.TARGET_GENERATOR_TIMEOUT_MS,
+      },
     };
     if (context.function) return this.runFunctionNode(context, context.function, toolContext);
     const skills = context.agent?.skills ?? [];

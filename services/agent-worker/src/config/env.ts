@@ -53,6 +53,12 @@ const agentWorkerEnvSchema = z.object({
   STRUCTURE_PREDICTOR_URL: z.union([z.literal(''), z.url()]).default(''),
   STRUCTURE_PREDICTOR_FORMAT: z.enum(['json', 'text']).default('json'),
   STRUCTURE_PREDICTOR_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
+  /**
+   * External antibody generator for design against a target (HTTP, antigen and epitope in, designs
+   * out; a self-hosted RFantibody- or IgDesign-like service); unset: the built-in library alone.
+   */
+  TARGET_GENERATOR_URL: z.union([z.literal(''), z.url()]).default(''),
+  TARGET_GENERATOR_TIMEOUT_MS: z.coerce.number().int().positive().default(300_000),
 });
 
 export type AgentWorkerEnv = z.infer<typeof agentWorkerEnvSchema> & {

@@ -1,4 +1,10 @@
-import type { CdrName, LocalizedText, Scheme, StructurePredictorConfig } from '@platform/antibody';
+import type {
+  CdrName,
+  LocalizedText,
+  Scheme,
+  StructurePredictorConfig,
+  TargetGeneratorConfig,
+} from '@platform/antibody';
 import type { AgentToolName, Language, NodeRunOutputView } from '@platform/contracts';
 
 import type { AgentInputs } from '../agents/agent-inputs';
@@ -9,6 +15,8 @@ export interface ToolContext {
   inputs: AgentInputs;
   previous: NodeRunOutputView[];
   structure: StructurePredictorConfig;
+  /** External generator for design against a target; absent or without url: built-in only. */
+  generator?: TargetGeneratorConfig;
   /** Aborted when the task's lock is lost (the work is no longer wanted). */
   signal: AbortSignal;
 }
@@ -25,6 +33,10 @@ export interface ToolArgs {
   count?: number;
   cdrs?: CdrName[];
   seed?: number;
+  /** Design against a target: the epitope region, "120-140" (antigen positions from 1). */
+  region?: string;
+  /** Design against a target: VH/VL pairs (fv) or single-domain antibodies (vhh). */
+  format?: 'fv' | 'vhh';
 }
 
 /** A tool's answer: a short summary in both languages and data a scientist's screen renders. */

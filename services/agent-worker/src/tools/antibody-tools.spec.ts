@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { AgentFailure } from '../agents/agent-failure';
 import { readAgentInputs } from '../agents/agent-inputs';
-import type { ToolContext } from './agent-tool';
+import type { ToolContext, ToolResult } from './agent-tool';
 import { ANTIBODY_TOOLS } from './antibody-tools';
 import { ToolRegistry } from './tool-registry';
 
@@ -251,6 +251,61 @@ describe('antibody.design', () => {
     for (const r of rows) expect(r.cdrs.cdr1).toBe(VH.imgt.cdr1);
     const again = await tool('antibody.design').run({}, context(ask));
     expect(again.data.rows).toEqual(sut.data.rows);
+  });
+});
+
+describe('antibody.design against a target', () => {
+  const ask = (text: string) => context(`${text}\n>antigen lysozyme\n${LYSOZYME}`);
+  const after = (design: ToolResult): NodeRunOutputView[] => [
+    {
+      nodeId: 'Task_Design',
+      nodeName: '',
+      nodeNameEn: '',
+      agent: '',
+      attempt: 1,
+      outputs: { design: design.data },
+    } as unknown as NodeRunOutputView,
+  ];
+
+  it('should design a ranked library of at least 50 human VH/VL antibodies when only an antigen is given', async () => {
+    const sut = await tool('antibody.design').run(
+      {},
+      ask('Design antibodies against this antigen'),
+    );
+    expect(sut.data).toMatchObject({ kind: 'target-design', count: 60, seed: 1, format: 'fv' });
+    const rows = sut.data.rows as { rank: number; heavy: string; light: string; source: string }[];
+    expect(rows.length).toBeGreaterThanOrEqual(50);
+    expect(rows.every((r) => r.heavy && r.light && r.source === 'built-in')).toBe(true);
+    expect(sut.summary.en).toMatch(/not a prediction of binding/);
+    expect(sut.summary.zh).toMatch(/不是结合预测/);
+    // The liabilities node after it checks the library's designs instead of asking for an antibody.
+    const checked = await tool('antibody.liabilities').run(
+      {},
+      {
+        ...ask('Design antibodies against this antigen'),
+        previous: after(sut),
+      },
+    );
+    const library = checked.data.library as { checked: number; kept: number };
+    expect(library).toMatchObject({ checked: rows.length, kept: rows.length });
+  });
+
+  it('should take the region, count, seed and VHH format from the request', async () => {
+    const sut = await tool('antibody.design').run(
+      {},
+      ask('设计 50 个纳米抗体，针对区域 30-45，种子 3'),
+    );
+    expect(sut.data).toMatchObject({ count: 50, seed: 3, format: 'vhh' });
+    expect(sut.data.epitope).toMatchObject({ origin: 'user-region', start: 30, end: 45 });
+    expect((sut.data.rows as { light?: string }[]).every((r) => !r.light)).toBe(true);
+  });
+
+  it('should fail in zh and en, starting nothing, for a region outside the antigen', async () => {
+    const run = tool('antibody.design').run({}, ask('Design antibodies against residues 120-140'));
+    await expect(run).rejects.toBeInstanceOf(AgentFailure);
+    await expect(run).rejects.toMatchObject({
+      message: expect.stringContaining('129') as string,
+    });
   });
 });
 

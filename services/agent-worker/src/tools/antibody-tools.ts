@@ -2,6 +2,7 @@ import {
   AntibodyError,
   type CdrName,
   chainGermlines,
+  designAgainstTargetWith,
   designLibrary,
   developability,
   findLiabilities,
@@ -14,6 +15,7 @@ import {
   type RegionName,
   type Scheme,
   type Segment,
+  type TargetDesignResult,
 } from '@platform/antibody';
 import { modelWithBuiltInTemplates } from '@platform/antibody/node';
 import { AGENT_TOOLS } from '@platform/contracts';
@@ -116,7 +118,7 @@ function toolkit<T>(tool: string, run: () => T): T {
           zh: `${tool}：${error.text.zh}`,
           en: `${tool}: ${error.text.en}`,
         },
-        error.code === 'STRUCTURE_PREDICTOR_FAILED',
+        error.code === 'STRUCTURE_PREDICTOR_FAILED' || error.code === 'TARGET_GENERATOR_FAILED',
         error.toJSON(),
       );
     }
@@ -232,13 +234,33 @@ function libraryFilter(context: ToolContext) {
   for (const run of [...context.previous].reverse()) {
     const design = (run.outputs as { design?: { rows?: unknown } } | null)?.design;
     if (!design || !Array.isArray(design.rows)) continue;
-    const rows = (design.rows as { rank?: number; sequence?: string }[]).flatMap((row) => {
-      if (typeof row.sequence !== 'string') return [];
+    type Row = { rank?: number; id?: string; sequence?: string; heavy?: string; light?: string };
+    const rows = (design.rows as Row[]).flatMap((row) => {
+      // A CDR library row has one chain (sequence); a design against a target has heavy (and light).
+      const sequences = [row.sequence ?? row.heavy, row.light].filter(
+        (x): x is string => typeof x === 'string',
+      );
+      if (sequences.length === 0) return [];
       try {
-        const found = findLiabilities(numberSequence(row.sequence)).filter((l) => l.inCdr);
+        const found = sequences.flatMap((seq) =>
+          findLiabilities(numberSequence(seq)).filter((l) => l.inCdr),
+        );
         const high = found.filter((l) => l.severity === 'high').length;
         const medium = found.filter((l) => l.severity === 'medium').length;
-        return [{ rank: row.rank ?? 0, sequence: row.sequence, high, medium, passes: high === 0 }];
+        const chains = row.heavy
+          ? { heavy: row.heavy, ...(row.light ? { light: row.light } : {}) }
+          : {};
+        return [
+          {
+            rank: row.rank ?? 0,
+            ...(row.id ? { id: row.id } : {}),
+            sequence: sequences[0],
+            ...chains,
+            high,
+            medium,
+            passes: high === 0,
+          },
+        ];
       } catch {
         return [];
       }
@@ -247,6 +269,23 @@ function libraryFilter(context: ToolContext) {
     return { from: run.nodeId, checked: rows.length, kept: kept.length, rows: kept };
   }
   return undefined;
+}
+
+/**
+ * A design against a target has no antibody in its inputs: the liabilities node then checks the
+ * designed library alone (both chains of every design), instead of asking for an antibody.
+ */
+function libraryWithoutAntibody(args: ToolArgs, context: ToolContext): ToolResult | undefined {
+  if (args.heavy || args.light || currentChains(context.inputs, context.previous).length) return;
+  const library = libraryFilter(context);
+  if (!library) return;
+  return {
+    summary: both(
+      `风险位点：文库 ${library.checked} 条设计中 ${library.kept} 条的 CDR 无高风险位点`,
+      `Liabilities: ${library.kept} of ${library.checked} library designs free of high-severity sites in their CDRs`,
+    ),
+    data: { chains: [], library },
+  };
 }
 
 const liabilitiesTool: AgentTool = {
@@ -258,6 +297,8 @@ const liabilitiesTool: AgentTool = {
   async run(args, context): Promise<ToolResult> {
     const scheme = args.scheme ?? context.inputs.scheme ?? 'imgt';
     const numbered: NumberingResult[] = [];
+    const onlyLibrary = libraryWithoutAntibody(args, context);
+    if (onlyLibrary) return onlyLibrary;
     const chains = chainsFor(args, context).map((chain) => {
       const n = number(chain.sequence, scheme, chain.id);
       numbered.push(n);
@@ -401,7 +442,7 @@ const designTool: AgentTool = {
   name: AGENT_TOOLS.design,
   key: 'design',
   description:
-    'Design a CDR library from a parental antibody chain (seeded, reproducible): variants with substitutions, rejected for new liabilities or lower humanness, ranked.',
+    'Design antibodies: with a parental antibody chain, a CDR library of it (seeded): variants with substitutions, rejected for new liabilities or lower humanness, ranked; with only an antigen, de novo design against that target: a ranked library of complete human VH/VL (or VHH) antibodies aimed at an epitope (the region given, or the best predicted patch), filtered for CDR liabilities, humanness and developability (an offline starting library to screen, not a binding prediction).',
   parameters: {
     type: 'object',
     properties: {
@@ -413,9 +454,29 @@ const designTool: AgentTool = {
         description: 'CDRs to vary, default cdr3',
       },
       seed: { type: 'integer', description: 'Random seed, default 1' },
+      antigen: {
+        type: 'string',
+        description: 'Antigen protein sequence (design against a target)',
+      },
+      region: {
+        type: 'string',
+        description: 'Epitope region on the antigen, e.g. "120-140" (design against a target)',
+      },
+      format: {
+        type: 'string',
+        enum: ['fv', 'vhh'],
+        description:
+          'VH/VL pairs or single-domain antibodies (design against a target), default fv',
+      },
     },
   },
   async run(args, context): Promise<ToolResult> {
+    // Only an antigen given: design against that target instead of varying an antibody's CDRs.
+    const hasAntibody =
+      Boolean(args.heavy || args.light) ||
+      currentChains(context.inputs, context.previous).length > 0;
+    if (!hasAntibody && (args.antigen || context.inputs.antigens.length > 0))
+      return designAgainstTarget(args, context);
     const chains = chainsFor(args, context);
     const parent = chains.find((c) => c.label === 'heavy') ?? chains[0];
     const count = Math.min(args.count ?? context.inputs.count ?? 20, 1000);
@@ -448,6 +509,58 @@ const designTool: AgentTool = {
     };
   },
 };
+
+/** Designs shown in a node's output at most (the library itself allows 500). */
+const TARGET_ROWS_MAX = 200;
+const TARGET_DEFAULT_COUNT = 60;
+
+/** De novo design against the antigen of the inputs (antibody.design without an antibody). */
+async function designAgainstTarget(args: ToolArgs, context: ToolContext): Promise<ToolResult> {
+  const antigen = args.antigen
+    ? { id: 'antigen', sequence: args.antigen }
+    : context.inputs.antigens[0];
+  const count = Math.min(args.count ?? context.inputs.count ?? TARGET_DEFAULT_COUNT, 500);
+  const seed = args.seed ?? context.inputs.seed ?? 1;
+  const region = args.region ?? context.inputs.region;
+  const format = args.format ?? context.inputs.format ?? 'fv';
+  const r: TargetDesignResult = await toolkitAsync(
+    () =>
+      designAgainstTargetWith(
+        { sequence: antigen.sequence },
+        { count, seed, region, format },
+        context.generator ?? {},
+      ),
+    `${AGENT_TOOLS.design} (${antigen.id})`,
+  );
+  const best = r.designs[0];
+  const epitope = `${r.epitope.start}-${r.epitope.end}`;
+  const kind = (zh: boolean) =>
+    r.format === 'vhh' ? (zh ? '单域抗体（VHH）' : 'single-domain (VHH)') : 'VH/VL';
+  return {
+    summary: both(
+      `针对靶点的从头设计：抗原 ${antigen.id}（${r.antigen.length} 个残基），表位 ${epitope}（${r.epitope.residues}），得到 ${r.designs.length} 条排序的人源 ${kind(true)} 设计（种子 ${seed}${best ? `，最佳得分 ${best.score}` : ''}）。${r.claim.zh}`,
+      `Design against a target: antigen ${antigen.id} (${r.antigen.length} residues), epitope ${epitope} (${r.epitope.residues}), ${r.designs.length} ranked human ${kind(false)} designs (seed ${seed}${best ? `, best score ${best.score}` : ''}). ${r.claim.en}`,
+    ),
+    data: {
+      kind: 'target-design',
+      antigenId: antigen.id,
+      antigen: r.antigen,
+      epitope: r.epitope,
+      format: r.format,
+      count,
+      seed: r.seed,
+      scaffolds: r.scaffolds,
+      sources: r.sources,
+      generated: r.generated,
+      rejected: r.rejected,
+      rules: r.method,
+      developabilityNote: r.developabilityNote,
+      claim: r.claim,
+      total: r.designs.length,
+      rows: r.designs.slice(0, TARGET_ROWS_MAX),
+    },
+  };
+}
 
 // --- antibody.structure ------------------------------------------------------------------------
 
@@ -546,11 +659,14 @@ const structureTool: AgentTool = {
   },
 };
 
-async function toolkitAsync<T>(run: () => Promise<T>): Promise<T> {
+async function toolkitAsync<T>(
+  run: () => Promise<T>,
+  tool: string = AGENT_TOOLS.structure,
+): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    return toolkit(AGENT_TOOLS.structure, () => {
+    return toolkit(tool, () => {
       throw error;
     });
   }
