@@ -46,12 +46,27 @@ export interface MissionPlan {
 /** What a job cannot run without: an antibody chain (heavy or light) or an antigen. */
 export type MissingInput = 'antibody' | 'antigen';
 
+// Words by which a de novo design request names a target: the antigen is then what to ask for.
+const TARGET_WORDS =
+  /\bagainst\b|\btarget|\bvs\.?\s|\bbinders?\b|\bfor (?!me\b|us\b)|针对|靶向|靶点|抗原|结合/i;
+
+/**
+ * What a job cannot run without. De novo design runs from an antibody (a CDR library of it) or
+ * from an antigen alone (design against the target); with neither, it asks for the antigen when the
+ * request names a target ("against", "针对"), else for an antibody.
+ */
 export function missingInput(
   job: AssistantJob,
   inputs: Partial<MissionPlanInputs>,
+  request = '',
 ): MissingInput | undefined {
   if (job === 'epitope') return inputs.antigen ? undefined : 'antigen';
-  return inputs.heavy || inputs.light ? undefined : 'antibody';
+  if (inputs.heavy || inputs.light) return undefined;
+  if (job === 'denovo') {
+    if (inputs.antigen) return undefined;
+    return TARGET_WORDS.test(request) ? 'antigen' : 'antibody';
+  }
+  return 'antibody';
 }
 
 /** FASTA of the inputs' sequences, heavy, light, antigen in that order. */
@@ -74,7 +89,7 @@ const CDRS: readonly CdrName[] = ['cdr1', 'cdr2', 'cdr3'];
 export const START_MISSION_TOOL: ToolDefinition = {
   name: START_MISSION_TOOL_NAME,
   description:
-    "Start one of the platform's antibody workflows as a mission. Call it only when the user asked for one of the jobs and gave the sequences it needs: an antibody variable domain (heavy and/or light chain) for denovo, humanization, structure and liabilities; an antigen protein sequence for epitope. Otherwise ask the user for what is missing.",
+    "Start one of the platform's antibody workflows as a mission. Call it only when the user asked for one of the jobs and gave the sequences it needs: an antibody variable domain (heavy and/or light chain) for humanization, structure and liabilities; an antigen protein sequence for epitope; for denovo either an antibody (a CDR library of it) or only an antigen (design against that target: a ranked library of human antibodies aimed at an epitope). Otherwise ask the user for what is missing.",
   parameters: {
     type: 'object',
     properties: {
@@ -195,7 +210,10 @@ export function parseMissionPlan(
   }
   if (job) {
     const missing = missingInput(job, inputs);
-    if (missing === 'antibody') problems.push(`${job} needs inputs.heavy or inputs.light`);
+    if (missing === 'antibody')
+      problems.push(
+        `${job} needs inputs.heavy or inputs.light${job === 'denovo' ? ' (or inputs.antigen to design against the target)' : ''}`,
+      );
     if (missing === 'antigen') problems.push(`${job} needs inputs.antigen`);
   }
   if (!job || problems.length > 0) return { ok: false, problems };

@@ -560,14 +560,30 @@ describe(PlannerProvider.name, () => {
     expect(reply.text).toContain('one mission each');
   });
 
-  it('should say honestly that de novo design starts from an antibody when given only an antigen', () => {
+  it('should start de novo design against the target when given only an antigen, in zh and en', () => {
     const en = plan(`design antibodies against this antigen ${LYSOZYME}`);
-    const zh = plan(`针对这个抗原设计抗体 ${LYSOZYME}`);
+    const zh = plan(`针对这个抗原设计抗体，区域 40-55 ${LYSOZYME}`);
 
-    expect(en).toMatchObject({ kind: 'ask', job: 'denovo', missing: 'antibody' });
-    expect(en.reply).toContain('from the antigen alone is not available yet');
-    expect(zh).toMatchObject({ kind: 'ask', job: 'denovo', missing: 'antibody', language: 'zh' });
-    expect(zh.reply).toContain('仅凭抗原序列直接设计抗体的流程目前还没有');
+    for (const sut of [en, zh]) {
+      expect(sut).toMatchObject({ kind: 'plan', plan: { job: 'denovo' } });
+      if (sut.kind !== 'plan') continue;
+      expect(sut.plan.workflowKey).toBe(SEEDED_WORKFLOWS.denovo);
+      expect(sut.plan.inputs.antigen).toBe(LYSOZYME);
+      expect(sut.plan.inputs.heavy).toBeUndefined();
+    }
+    expect(en.reply).toContain('not a prediction of binding');
+    expect(zh.reply).toContain('不是结合预测');
+    expect(zh.reply).toContain('60');
+    if (zh.kind === 'plan') expect(zh.plan.inputs.request).toContain('区域 40-55');
+  });
+
+  it('should ask for the antigen when a de novo design request names a target but gives no sequence', () => {
+    const en = plan('Can you design some antibodies against PD-1?');
+    const zh = plan('能帮我设计几个针对PD-1的抗体吗？');
+
+    expect(en).toMatchObject({ kind: 'ask', job: 'denovo', missing: 'antigen' });
+    expect(en.reply).toContain('given only the antigen');
+    expect(zh).toMatchObject({ kind: 'ask', job: 'denovo', missing: 'antigen', language: 'zh' });
   });
 
   it('should ask for the other chain when the request is for the VH/VL pair', () => {

@@ -123,6 +123,12 @@ const PHRASES: Record<AssistantJob, Phrase[]> = {
       weight: 4,
     },
     { pattern: /\baffinity maturation\b|\bnew antibod(?:y|ies)\b/i, weight: 4 },
+    // "a nanobody library against …", "binders targeting this protein": design against a target.
+    {
+      pattern:
+        /\b(?:antibod(?:y|ies)|binders?|nanobod(?:y|ies)|vhhs?|librar(?:y|ies))\b.{0,20}\b(?:against|target(?:t)?ing)\b/i,
+      weight: 5,
+    },
     // "100 CDR3 variants": a number of variants asks for a library.
     { pattern: /\b\d+\s+(?:cdr[- ]?[hl]?[123]\s+)?(?:variants?|mutants?|designs?)\b/i, weight: 4 },
     {

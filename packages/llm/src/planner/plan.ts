@@ -253,7 +253,8 @@ export function planConversation(
   const assignment = assign(reads, jobs.length === 1 ? job : undefined, language);
   for (const wanted of jobs) {
     const inputs = inputsOf(assignment, wanted);
-    const missing = missingInput(wanted, inputs) ?? missingChain(wanted, inputs, requestText);
+    const missing =
+      missingInput(wanted, inputs, requestText) ?? missingChain(wanted, inputs, requestText);
     if (missing) return askFor(wanted, jobs, missing, assignment.notes, reads, language);
   }
   const plans = jobs.map((wanted) =>
@@ -311,9 +312,8 @@ function askFor(
   const valid = reads.filter((r) => !r.problem);
   if (missing === 'antigen' && valid.length > 0) notes.push(NOTES.onlyAntibody(language));
   if (missing === 'antibody' && valid.length > 0) notes.push(NOTES.onlyProtein(language));
-  // De novo design against a target has no workflow yet: the seeded one starts from an antibody.
-  if (job === 'denovo' && missing === 'antibody')
-    notes.push(NOTES.denovoStartsFromAntibody(language));
+  // De novo design takes either input: say so, whichever is asked for.
+  if (job === 'denovo') notes.push(NOTES.denovoTwoWays(language));
   return {
     kind: 'ask',
     language,

@@ -15,7 +15,7 @@ export function jobName(job: AssistantJob, lang: Language): string {
 const CAPABILITIES: Texts = {
   zh: [
     '我是抗体研发助手，可以为您运行以下任务（用中文或英文描述需求，并粘贴序列或上传 FASTA/PDB 文件）：',
-    '1. **抗体从头设计**：以一条起始抗体为模板，设计 CDR 变体文库并筛除风险位点；',
+    '1. **抗体从头设计**：针对抗原（序列或 PDB）上的表位设计排序的人源抗体文库，或以一条起始抗体为模板设计 CDR 变体文库，并筛除风险位点；',
     '2. **抗体人源化**：把 CDR 移植到人胚系框架上，在影响亲和力的关键框架位置保留亲本残基，并比较人源化前后的胚系一致性；',
     '3. **表位预测**：根据抗原序列预测线性 B 细胞表位；',
     '4. **结构预测**：预测抗体可变区（重链/轻链）的三维结构；',
@@ -24,7 +24,7 @@ const CAPABILITIES: Texts = {
   ].join('\n'),
   en: [
     'I am the antibody research assistant. I can run these jobs for you (describe what you need in English or Chinese, and paste the sequences or attach FASTA/PDB files):',
-    '1. **Antibody de novo design**: a library of CDR variants designed from a starting antibody, filtered for risk sites;',
+    '1. **Antibody de novo design**: a ranked library of human antibodies aimed at an epitope of an antigen you give, or a library of CDR variants of a starting antibody, filtered for risk sites;',
     '2. **Humanization**: the CDRs grafted onto a human germline framework, keeping the parent residue at the framework positions that matter for affinity, with germline identity before and after;',
     '3. **Epitope prediction**: linear B-cell epitopes predicted from an antigen sequence;',
     '4. **Structure prediction**: a 3D model of the antibody variable domains (heavy/light chain);',
@@ -42,8 +42,8 @@ const UNRELATED: Texts = {
 
 const DEFINITIONS: Record<AssistantJob, Texts> = {
   denovo: {
-    zh: '抗体从头设计是在不依赖免疫的情况下获得新抗体序列。本平台的内置流程以一条起始抗体为模板，在选定的 CDR（默认 CDR3）上生成变体文库，再按风险位点筛选。',
-    en: 'Antibody de novo design produces new antibody sequences without immunisation. The built-in workflow starts from an antibody you give, generates a library of variants in the chosen CDRs (CDR3 by default) and filters them for risk sites.',
+    zh: '抗体从头设计是在不依赖免疫的情况下获得新抗体序列。本平台的内置流程只给抗原时，针对其表位在治疗性抗体常用的人胚系骨架上设计 CDR，筛选风险位点、人源度和可开发性后给出排序文库（供筛选的起始文库，不是结合预测）；给一条起始抗体时，在选定的 CDR（默认 CDR3）上生成变体文库。',
+    en: 'Antibody de novo design produces new antibody sequences without immunisation. Given only an antigen, the built-in workflow designs CDRs on human germline scaffolds common among therapeutics, aimed at an epitope, and ranks them after filtering for risk sites, humanness and developability (a starting library to screen, not a binding prediction); given a starting antibody, it generates a library of variants in the chosen CDRs (CDR3 by default).',
   },
   humanization: {
     zh: '抗体人源化是把非人源（如小鼠）抗体的 CDR 移植到人源胚系框架上，以降低免疫原性，同时保留结合特异性；必要时回复突变关键框架残基。',
@@ -65,8 +65,8 @@ const DEFINITIONS: Record<AssistantJob, Texts> = {
 
 const TRY_IT: Record<AssistantJob, Texts> = {
   denovo: {
-    zh: '如需运行，请发送“从头设计抗体”并附上起始抗体序列。',
-    en: 'To run it, ask for "de novo design" and paste a starting antibody sequence.',
+    zh: '如需运行，请发送“针对这个抗原设计抗体”并附上抗原序列（或发送“从头设计”并附上起始抗体序列）。',
+    en: 'To run it, ask to "design antibodies against this antigen" and paste the antigen (or ask for "de novo design" with a starting antibody).',
   },
   humanization: {
     zh: '如需运行，请发送“人源化”并附上抗体的重链和/或轻链序列。',
@@ -207,6 +207,16 @@ export interface PlanReplyParts {
   canStart: boolean;
 }
 
+/** De novo design with only an antigen: design against the target. */
+const TARGET_DESIGN: Texts = {
+  zh: '流程会在抗原上选定表位（您指定的区域，或预测的最佳表位），在治疗性抗体常用的人胚系骨架上设计 {count} 个抗体，筛除 CDR 高风险位点、人源度不足和可开发性差的设计并排序。这是供实验筛选的起始文库，不是结合预测。',
+  en: 'The workflow will pick the epitope on the antigen (the region you named, or the best predicted one), design {count} antibodies on human germline scaffolds common among therapeutics, filter out CDR risk sites, low humanness and poor developability, and rank them. It is a starting library to screen, not a prediction of binding.',
+};
+
+function isTargetDesign(p: PlanReplyParts['plans'][number]): boolean {
+  return p.job === 'denovo' && !p.inputs.heavy && !p.inputs.light && Boolean(p.inputs.antigen);
+}
+
 export function planReply(parts: PlanReplyParts, lang: Language): string {
   const names = parts.plans.map((p) => `**${jobName(p.job, lang)}**`);
   const list = lang === 'zh' ? names.join('、') : joinEnglish(names);
@@ -215,8 +225,8 @@ export function planReply(parts: PlanReplyParts, lang: Language): string {
       ? `好的，我来为您进行${list}。识别到的输入：`
       : `Sure, I'll run ${list}. Inputs found:`;
   const whats = parts.plans.map((p) =>
-    fill(WHAT_HAPPENS[p.job][lang], {
-      count: p.inputs.count ?? 20,
+    fill((isTargetDesign(p) ? TARGET_DESIGN : WHAT_HAPPENS[p.job])[lang], {
+      count: p.inputs.count ?? (isTargetDesign(p) ? 60 : 20),
       cdrs: cdrList(p.inputs.cdrs, lang),
       scheme: (p.inputs.scheme ?? 'imgt').toUpperCase(),
     }),
@@ -342,10 +352,10 @@ export const NOTES = {
     lang === 'zh'
       ? '您提供的是抗体序列；表位预测需要的是抗原序列。'
       : 'The sequences you gave are antibody chains; epitope prediction needs the antigen.',
-  denovoStartsFromAntibody: (lang: Language): string =>
+  denovoTwoWays: (lang: Language): string =>
     lang === 'zh'
-      ? '说明：平台内置的抗体从头设计工作流（`antibody_denovo`）以您已有的一条抗体为起点，在其 CDR 上设计变体文库；仅凭抗原序列直接设计抗体的流程目前还没有，抗原只用来说明靶点。'
-      : 'Note: the built-in de novo design workflow (`antibody_denovo`) starts from an antibody you already have and designs a library of variants in its CDRs; designing antibodies from the antigen alone is not available yet, so an antigen only names the target.',
+      ? '说明：抗体从头设计有两种方式：只给抗原序列时，针对抗原上的表位（您指定的区域，如“区域 40-55”，或预测的最佳表位）设计一个排序的人源抗体文库；给一条起始抗体时，在其 CDR 上设计变体文库。'
+      : 'Note: de novo design runs two ways: given only the antigen, it designs a ranked library of human antibodies aimed at an epitope (a region you name, such as "region 40-55", or the best predicted one); given a starting antibody, it designs a library of variants in its CDRs.',
   onlyProtein: (lang: Language): string =>
     lang === 'zh'
       ? '您提供的序列不像抗体可变区（可能是抗原）。'
