@@ -227,7 +227,7 @@ function start(service) {
 /**
  * Prometheus metrics of each process at GET /metrics on a loopback port of its own: METRICS_BASE_PORT
  * (default: the gateway's port + 1000, so 9080 for 8080) for the gateway, then one more per service in
- * start order; METRICS_BASE_PORT=0 turns them off.
+ * start order, and Operaton's (/actuator/prometheus) last; METRICS_BASE_PORT=0 turns them off.
  */
 const metricsBase = Number(env.METRICS_BASE_PORT ?? (Number(port) ? Number(port) + 1000 : 0));
 const SERVICE_ORDER = [
@@ -237,6 +237,7 @@ const SERVICE_ORDER = [
   'billing',
   'notification',
   'agent-worker',
+  'engine',
 ];
 
 function metricsPortOf(name) {
@@ -345,7 +346,7 @@ if (choice.kind === 'operaton') {
   let build = true;
   await supervise('engine', async () => {
     engine = await startEngine({
-      env,
+      env: { ...env, ENGINE_METRICS_PORT: String(metricsPortOf('engine')) },
       build,
       log: (line) => console.log(line),
       logFile: join(runDir, 'engine.log'),
@@ -370,7 +371,7 @@ try {
   API        http://${host}:${port}/prod-api   (OpenAPI: /prod-api/v3/api-docs, as admin)
   Web app    ${web ? `http://${host}:${port}/` : '(not built)'}
   ${engineLines(choice).join('\n  ')}
-  Metrics    ${metricsBase ? services.map((s) => `${s.name} :${metricsPortOf(s.name)}`).join(', ') + ' (GET /metrics on 127.0.0.1)' : 'off (METRICS_BASE_PORT=0)'}
+  Metrics    ${metricsBase ? services.map((s) => `${s.name} :${metricsPortOf(s.name)}`).join(', ') + ` (GET /metrics on 127.0.0.1)${engine ? `; Operaton :${metricsPortOf('engine')}/actuator/prometheus` : ''}` : 'off (METRICS_BASE_PORT=0)'}
   Sign in    user name "admin"; the password is ADMIN_PASSWORD, or the one printed above at the first start
   Logs       .run/<service>.log        Stop: Ctrl+C
 `);

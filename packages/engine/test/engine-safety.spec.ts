@@ -113,6 +113,27 @@ describe.each(ENGINES)('the engine gate: $name engine', ({ name, missing }) => {
     expect(definition.status).toBe(404);
   });
 
+  // Issue 30: Operaton's figures for Prometheus, on a loopback port of their own (not the REST port).
+  it.runIf(name === 'operaton')(
+    "should serve the engine's figures to Prometheus on its management port only",
+    async () => {
+      const page = await fetch(operaton!.metricsUrl);
+      expect(page.status).toBe(200);
+      const text = await page.text();
+      for (const figure of [
+        'operaton_process_instances',
+        'operaton_incidents',
+        'operaton_external_tasks{application="platform-engine",state="waiting"}',
+        'hikaricp_connections_active',
+        'jvm_memory_used_bytes',
+      ]) {
+        expect(text).toContain(figure);
+      }
+      const onRestPort = await fetch(url.replace('/engine-rest', '/actuator/prometheus'));
+      expect(onRestPort.ok).toBe(false);
+    },
+  );
+
   it('should deploy the safe condition ${days > 3} and route by it', async () => {
     const res = await deploy('safe-condition.bpmn', unsafeFixture('safe-condition'));
     expect(res.status, await res.clone().text()).toBe(200);

@@ -63,6 +63,8 @@ export function operatonMissing(): string | null {
 export interface RunningOperaton {
   /** e.g. http://127.0.0.1:41234/engine-rest */
   url: string;
+  /** Its Prometheus figures on the loopback management port (ENGINE_METRICS_PORT). */
+  metricsUrl: string;
   /** The JVM's process id. */
   pid: number;
   version: string;
@@ -110,8 +112,10 @@ export async function launchOperaton(options: {
   port: number;
   auth: EngineCredentials;
   logFile: string;
+  /** ENGINE_METRICS_PORT (Prometheus figures); none by default. */
+  metricsPort?: number;
 }): Promise<OperatonProcess> {
-  const { mysql, database, port, auth, logFile } = options;
+  const { mysql, database, port, auth, logFile, metricsPort } = options;
   const script = await engineScript();
   const credentials = mysql.password
     ? `${encodeURIComponent(mysql.user)}:${encodeURIComponent(mysql.password)}`
@@ -132,6 +136,7 @@ export async function launchOperaton(options: {
       ENGINE_USER: auth.user,
       ENGINE_PASSWORD: auth.password,
       ENGINE_TOKEN: auth.token,
+      ENGINE_METRICS_PORT: String(metricsPort ?? 0),
     },
   });
   return {
@@ -153,16 +158,18 @@ export async function startOperaton(
   const script = await engineScript();
   const database = `t_operaton_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const port = await freePort();
+  const metricsPort = await freePort();
   const logFile = join(tmpdir(), `operaton-${database}.log`);
   let engine: OperatonProcess;
   try {
-    engine = await launchOperaton({ mysql, database, port, auth, logFile });
+    engine = await launchOperaton({ mysql, database, port, auth, logFile, metricsPort });
   } catch (error) {
     await dropDatabase(mysql, database).catch(() => undefined);
     throw new Error(`${(error as Error).message} (Operaton's log: ${logFile})`);
   }
   return {
     url: engine.url,
+    metricsUrl: `http://127.0.0.1:${metricsPort}/actuator/prometheus`,
     pid: engine.child.pid!,
     version: engine.version,
     startMs: engine.startMs,

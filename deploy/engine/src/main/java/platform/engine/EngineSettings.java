@@ -31,6 +31,8 @@ import java.util.regex.Pattern;
  *       (as for the embedded engine): with a token alone, the account takes no basic sign-in.</li>
  *   <li>ENGINE_PROXY_SECRET: optional; enables single sign-on to the webapps for a proxy (the gateway)
  *       that sends it with the user's name.</li>
+ *   <li>ENGINE_METRICS_PORT / ENGINE_METRICS_HOST: Prometheus figures at /actuator/prometheus on a
+ *       management port of their own (0, the default: off), loopback unless set.</li>
  *   <li>NODE_ENV=production (or the Spring profile "production"): ENGINE_PASSWORD or ENGINE_TOKEN is
  *       required, and every secret set must be strong.</li>
  * </ul>
@@ -48,7 +50,10 @@ public record EngineSettings(
     String password,
     boolean passwordGenerated,
     String token,
-    String proxySecret) {
+    String proxySecret,
+    /** Prometheus figures at /actuator/prometheus on this port (0: off), on metricsHost. */
+    int metricsPort,
+    String metricsHost) {
 
   public static final String DEFAULT_DB_URL = "mysql://root@127.0.0.1:3306/platform_engine";
   /** The same default as the embedded engine and its clients (packages/engine). */
@@ -107,9 +112,12 @@ public record EngineSettings(
     String proxySecret = value(env, "ENGINE_PROXY_SECRET", null);
     if (proxySecret != null) checkSecret("ENGINE_PROXY_SECRET", proxySecret, production, problems);
 
+    int metricsPort = metricsPort(env, problems);
+    String metricsHost = value(env, "ENGINE_METRICS_HOST", "127.0.0.1");
+
     if (!problems.isEmpty()) throw new InvalidSettings(problems);
     return new EngineSettings(production, host, port, db.jdbcUrl, db.user, db.password, db.display,
-        user, password, passwordGenerated, token, proxySecret);
+        user, password, passwordGenerated, token, proxySecret, metricsPort, metricsHost);
   }
 
   /** The Spring properties that come from the environment; they take precedence over application.yaml. */
@@ -121,6 +129,9 @@ public record EngineSettings(
     props.put("spring.datasource.driver-class-name", "org.mariadb.jdbc.Driver");
     if (dbUser != null) props.put("spring.datasource.username", dbUser);
     if (dbPassword != null) props.put("spring.datasource.password", dbPassword);
+    // The management port is the actuator's alone (Prometheus); -1 turns its endpoints off entirely.
+    props.put("management.server.port", metricsPort > 0 ? metricsPort : -1);
+    props.put("management.server.address", metricsHost);
     return props;
   }
 
@@ -144,6 +155,11 @@ public record EngineSettings(
   private static String value(Map<String, String> env, String name, String fallback) {
     String v = env.get(name);
     return v == null || v.isEmpty() ? fallback : v;
+  }
+
+  private static int metricsPort(Map<String, String> env, List<String> problems) {
+    String text = value(env, "ENGINE_METRICS_PORT", "0");
+    return "0".equals(text.trim()) ? 0 : port(env, "ENGINE_METRICS_PORT", "0", problems);
   }
 
   private static int port(Map<String, String> env, String name, String fallback, List<String> problems) {
