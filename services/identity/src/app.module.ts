@@ -49,6 +49,7 @@ import { RichTextService } from './richtext/rich-text.service';
 import { RolesController } from './roles/roles.controller';
 import { RolesService } from './roles/roles.service';
 import { AccountService } from './users/account.service';
+import { AssigneeIdsController } from './users/assignee-ids.controller';
 import { ProfileService } from './users/profile.service';
 import { PromotionController } from './users/promotion.controller';
 import { RegistrationService } from './users/registration.service';
@@ -100,6 +101,7 @@ export class AppModule {
         PromotionController,
         WujieUsersController,
         UserIdsController,
+        AssigneeIdsController,
         RolesController,
         SystemController,
         DictsController,

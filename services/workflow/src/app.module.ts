@@ -11,9 +11,11 @@ import { BpmRuntimeController } from './bpm/bpm-runtime.controller';
 import { BpmTasksService } from './bpm/bpm-tasks.service';
 import { FormsService } from './bpm/forms.service';
 import { GroupsService } from './bpm/groups.service';
+import { IdentityClient } from './bpm/identity-client';
 import { ModelsService } from './bpm/models.service';
 import { ProcessInstancesService } from './bpm/process-instances.service';
 import { RulesService } from './bpm/rules.service';
+import { TaskAssignmentService } from './bpm/task-assignment.service';
 import { AssistantService } from './chat/assistant.service';
 import { ChatController } from './chat/chat.controller';
 import { ChatAbort } from './chat/chat-abort';
@@ -89,6 +91,8 @@ export class AppModule {
         ModelsService,
         ProcessInstancesService,
         BpmTasksService,
+        IdentityClient,
+        TaskAssignmentService,
         RulesService,
         FormsService,
         GroupsService,

@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsOptional } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsOptional } from 'class-validator';
 
 import { MESSAGE_TYPES } from '../notification/messages-api';
 import {
@@ -12,7 +12,7 @@ import {
   toBoolean,
 } from './admin/fields';
 import { PageQueryBody } from './admin/paging.dto';
-import { SafeLink } from './decorators';
+import { OneOf, SafeLink } from './decorators';
 
 const OptionalFlag = (): PropertyDecorator =>
   ((target: object, key: string | symbol) => {
@@ -79,4 +79,23 @@ export class UserIdsQuery {
 
   @OptionalFlag()
   all?: boolean;
+}
+
+/**
+ * Who a task assignment dimension names, from identity's current data: users holding one of the
+ * roles or posts, members or heads of the departments, the users themselves (live ones only), the
+ * administrators, or the head of a user's department (`level` 2: of its parent department).
+ */
+export class AssigneeIdsQuery {
+  @OneOf(['role', 'post', 'deptMember', 'deptLeader', 'user', 'admins', 'starterDeptLeader'])
+  dimension!:
+    'role' | 'post' | 'deptMember' | 'deptLeader' | 'user' | 'admins' | 'starterDeptLeader';
+
+  @IsArray(INVALID)
+  @ArrayMaxSize(500, INVALID)
+  @IsInt({ each: true, ...INVALID })
+  ids: number[] = [];
+
+  @OptionalInt(1, 2)
+  level?: number;
 }

@@ -203,6 +203,8 @@ export interface DeptView {
   deptNameEn: string;
   orderNum: number;
   leader: string;
+  /** The head as a user (null: none picked). */
+  leaderUserId: number | null;
   phone: string;
   email: string;
   status: StatusValue;

@@ -18,6 +18,8 @@ export const IDENTITY_PATTERNS = {
   bindPhone: 'identity.user.phone.bind',
   /** Ids of live, enabled users: of a role, or everyone (the notification service's audiences). */
   userIds: 'identity.user.ids',
+  /** Ids of live, enabled users a task assignment rule names (workflow, issue 29). */
+  assigneeIds: 'identity.bpm.assignee-ids',
 } as const;
 
 export type IdentityPattern = (typeof IDENTITY_PATTERNS)[keyof typeof IDENTITY_PATTERNS];

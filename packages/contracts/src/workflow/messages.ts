@@ -256,6 +256,10 @@ export const WORKFLOW_MESSAGES = {
     en: 'This task is not on your to-do list',
   },
   'bpm.task_user_not_found': { zh: '目标用户不存在', en: 'The target user does not exist' },
+  'bpm.rule_nobody': {
+    zh: '分配规则（{type}）没有匹配到任何人，任务已交给管理员',
+    en: 'The assignment rule ({type}) matched nobody, so the task went to the administrators',
+  },
   'bpm.model_no_diagram': {
     zh: '流程模型还没有流程图，请先设计再部署',
     en: 'The process model has no diagram yet: design it before deploying',

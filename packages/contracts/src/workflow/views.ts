@@ -257,6 +257,10 @@ export interface BpmTaskTimelineView extends BpmTaskView {
   /** approved, rejected, cancelled, or running while open; what people did on it, in order. */
   result: 'running' | 'approved' | 'rejected' | 'cancelled';
   actions: BpmTaskActionView[];
+  /** Who may take the open task (the engine's candidate users). */
+  candidateUserIds: number[];
+  /** Why the task went where it did when its rule named nobody (in the caller's language), else ''. */
+  note: string;
 }
 
 export interface BpmFormView extends AuditView {

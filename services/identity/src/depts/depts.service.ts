@@ -16,6 +16,7 @@ interface DeptRow {
   dept_name_en: string;
   order_num: number;
   leader: string;
+  leader_user_id: number | string | null;
   phone: string;
   email: string;
   status: '0' | '1';
@@ -31,6 +32,7 @@ function deptViewOf(r: DeptRow): DeptView {
     deptNameEn: r.dept_name_en,
     orderNum: Number(r.order_num),
     leader: r.leader,
+    leaderUserId: r.leader_user_id === null ? null : Number(r.leader_user_id),
     phone: r.phone,
     email: r.email,
     status: r.status,
@@ -46,6 +48,7 @@ function deptValues(body: DeptBody, ancestors: string): unknown[] {
     body.deptNameEn ?? '',
     body.orderNum ?? 0,
     body.leader ?? '',
+    body.leaderUserId ?? null,
     body.phone ?? '',
     body.email ?? '',
     body.status ?? '0',
@@ -86,8 +89,8 @@ export class DeptsService {
     const ancestors = await this.ancestorsUnder(body.parentId, caller, P.system.dept.add);
     await this.assertNameFree(body, 0);
     const result = (await this.db.query(
-      `INSERT INTO sys_dept (parent_id, ancestors, dept_name, dept_name_en, order_num, leader, phone, email,
-         status, create_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO sys_dept (parent_id, ancestors, dept_name, dept_name_en, order_num, leader, leader_user_id,
+         phone, email, status, create_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [...deptValues(body, ancestors), by],
     )) as { insertId: number };
     return { deptId: Number(result.insertId) };
@@ -105,7 +108,7 @@ export class DeptsService {
     await this.db.transaction(async (tx) => {
       await tx.query(
         `UPDATE sys_dept SET parent_id = ?, ancestors = ?, dept_name = ?, dept_name_en = ?, order_num = ?,
-           leader = ?, phone = ?, email = ?, status = ?, update_by = ? WHERE dept_id = ?`,
+           leader = ?, leader_user_id = ?, phone = ?, email = ?, status = ?, update_by = ? WHERE dept_id = ?`,
         [...deptValues(body, ancestors), by, deptId],
       );
       // Descendants carry the path from the root: move it along with the department.

@@ -108,6 +108,7 @@ export class BpmRuntimeController {
 
   @MessagePattern(W.taskListByInstance)
   listByInstance(@Payload() command: InstanceTasksCommand) {
-    return this.tasks.listByInstance(command.body.processInstanceId, callerOf(command));
+    const { processInstanceId } = command.body;
+    return this.tasks.listByInstance(processInstanceId, callerOf(command), command.client.lang);
   }
 }

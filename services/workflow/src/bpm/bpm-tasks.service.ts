@@ -4,7 +4,9 @@ import {
   type BpmTaskTimelineView,
   type BpmTaskView,
   DomainError,
+  type Language,
   type PageView,
+  renderMessage,
 } from '@platform/contracts';
 import type {
   Caller,
@@ -113,7 +115,11 @@ export class BpmTasksService {
   }
 
   /** The instance's tasks in order, with what people did on each: the timeline. */
-  async listByInstance(processInstanceId: string, caller: Caller): Promise<BpmTaskTimelineView[]> {
+  async listByInstance(
+    processInstanceId: string,
+    caller: Caller,
+    lang: Language,
+  ): Promise<BpmTaskTimelineView[]> {
     const row = await this.instances.visible(processInstanceId, caller);
     const tasks = await this.engine.client.historicTasks({
       processInstanceId,
@@ -124,10 +130,28 @@ export class BpmTasksService {
       'SELECT * FROM bpm_task_action WHERE process_instance_id = ? ORDER BY id',
       [processInstanceId],
     );
-    return tasks.map((task) => {
+    const fallbacks: { task_id: string; rule_type: string }[] = await this.db.query(
+      'SELECT task_id, rule_type FROM bpm_task_assignment WHERE process_instance_id = ? AND fallback = 1',
+      [processInstanceId],
+    );
+    const timeline: BpmTaskTimelineView[] = [];
+    for (const task of tasks) {
       const own = actions.filter((a) => a.task_id === task.id).map(actionView);
-      return { ...this.view(task, row), result: resultOf(task, own), actions: own };
-    });
+      const fallback = fallbacks.find((f) => f.task_id === task.id);
+      timeline.push({
+        ...this.view(task, row),
+        result: resultOf(task, own),
+        actions: own,
+        candidateUserIds: task.endTime ? [] : await this.candidatesOf(task.id),
+        note: fallback ? renderMessage('bpm.rule_nobody', lang, { type: fallback.rule_type }) : '',
+      });
+    }
+    return timeline;
+  }
+
+  private async candidatesOf(taskId: string): Promise<number[]> {
+    const links = await this.engine.client.taskIdentityLinks(taskId, 'candidate');
+    return links.flatMap((link) => (link.userId ? [Number(link.userId)] : []));
   }
 
   /**

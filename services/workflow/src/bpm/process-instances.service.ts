@@ -22,6 +22,7 @@ import { InjectWorkflowDb } from '../database/inject';
 import { EngineConnection } from '../engine/engine-connection';
 import { BpmModel } from './bpm.entities';
 import { toTypedVariables } from './engine-variables';
+import { TaskAssignmentService } from './task-assignment.service';
 
 /** A row of bpm_process_instance_ext (see its migration for why it exists). */
 export interface InstanceRow {
@@ -66,6 +67,7 @@ export class ProcessInstancesService {
   constructor(
     @InjectWorkflowDb() private readonly db: DataSource,
     private readonly engine: EngineConnection,
+    private readonly assignments: TaskAssignmentService,
   ) {}
 
   /** The models' current deployments, with the engine's suspension state. */
@@ -107,6 +109,7 @@ export class ProcessInstancesService {
     );
     // An instance with no wait state has already ended by the time start answers.
     if (started.ended) await this.finish(started.id, 'approved', '');
+    else await this.assignments.assignOpenTasks(started.id);
     return started.id;
   }
 
@@ -197,10 +200,14 @@ export class ProcessInstancesService {
     );
   }
 
-  /** A running instance the engine no longer has ran to its end: approved. */
+  /**
+   * After a step: a running instance the engine no longer has ran to its end (approved); one still
+   * running has its next tasks given by their rules.
+   */
   async settle(id: string): Promise<void> {
     const alive = await this.engine.client.findProcessInstance(id);
     if (!alive) await this.finish(id, 'approved', '');
+    else await this.assignments.assignOpenTasks(id);
   }
 
   async find(id: string): Promise<InstanceRow> {

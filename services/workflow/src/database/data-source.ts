@@ -17,6 +17,7 @@ import { AgentNameEnIndex1764700100000 } from './migrations/1764700100000-AgentN
 import { MissionRequestKey1764800000000 } from './migrations/1764800000000-MissionRequestKey';
 import { MissionDayIndex1764813000000 } from './migrations/1764813000000-MissionDayIndex';
 import { BpmRuntime1764900000000 } from './migrations/1764900000000-BpmRuntime';
+import { BpmTaskAssignment1764900100000 } from './migrations/1764900100000-BpmTaskAssignment';
 
 /** Migrations in order; listed explicitly so the build needs no file globbing. */
 export const WORKFLOW_MIGRATIONS = [
@@ -35,6 +36,7 @@ export const WORKFLOW_MIGRATIONS = [
   MissionRequestKey1764800000000,
   MissionDayIndex1764813000000,
   BpmRuntime1764900000000,
+  BpmTaskAssignment1764900100000,
 ];
 
 export function workflowDataSourceOptions(url: string) {

@@ -1,16 +1,17 @@
-import { api, login, USER_PASSWORD } from '@platform/gateway/testing';
 import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import {
+  asUser as asUserOf,
+  bpmEngineEnv,
+  department as departmentOf,
+  type Person,
+  person as personOf,
+} from '../bpm-people';
 import { dataOf, startWorkflowStack, type WorkflowStack } from '../support';
 
 // People's processes on the engine (issue 29): definitions, instances and tasks through the gateway
 // as RuoYi-Vue-Pro's BPM module calls them, each person signed in as themselves.
-
-interface Person {
-  id: number;
-  token: string;
-}
 
 interface TaskRow {
   id: string;
@@ -53,41 +54,9 @@ describe("people's processes: definitions, instances and tasks", () => {
   let hr: Person;
   let outsider: Person;
 
-  const asUser = (who: Person) => {
-    const send = (req: ReturnType<ReturnType<typeof api>['get']>, lang = 'zh') =>
-      req
-        .set('Authorization', `Bearer ${who.token}`)
-        .set('repeatSubmit', 'false')
-        .set('lang', lang);
-    return {
-      get: (path: string, lang?: string) => send(api(s.stack).get(`/prod-api${path}`), lang),
-      put: (path: string, body: object) => send(api(s.stack).put(`/prod-api${path}`)).send(body),
-      post: (path: string, body: object) => send(api(s.stack).post(`/prod-api${path}`)).send(body),
-      del: (path: string, body: object) => send(api(s.stack).delete(`/prod-api${path}`)).send(body),
-    };
-  };
-
-  const department = async (name: string) =>
-    dataOf<{ deptId: number }>(
-      await s.post('/system/dept', { parentId: 100, deptName: name, orderNum: 1 }),
-    ).deptId;
-
-  let userSeq = 0;
-  const person = async (deptId: number): Promise<Person> => {
-    userSeq += 1;
-    const userName = `bpm${process.pid % 1000}u${userSeq}${Date.now().toString(36)}`;
-    dataOf(
-      await s.post('/system/user', {
-        userName,
-        nickName: userName,
-        password: USER_PASSWORD,
-        deptId,
-      }),
-    );
-    const list = await s.get(`/system/user/list?userName=${userName}`);
-    const id = Number(list.body.rows[0].userId);
-    return { id, token: await login(s.stack, userName, USER_PASSWORD) };
-  };
+  const asUser = (who: Person) => asUserOf(s, who);
+  const person = (deptId: number) => personOf(s, deptId);
+  const department = () => departmentOf(s);
 
   const start = async (days: number, who = applicant) =>
     dataOf<string>(
@@ -117,20 +86,9 @@ describe("people's processes: definitions, instances and tasks", () => {
   };
 
   beforeAll(async () => {
-    // BPM_TEST_ENGINE_URL (with _USER and _PASSWORD): the same story against a running Operaton
-    // (node scripts/engine.mjs) instead of the embedded engine.
-    const external = process.env.BPM_TEST_ENGINE_URL;
-    s = await startWorkflowStack(
-      external
-        ? {
-            ENGINE_URL: external,
-            ENGINE_USER: process.env.BPM_TEST_ENGINE_USER ?? 'platform',
-            ENGINE_PASSWORD: process.env.BPM_TEST_ENGINE_PASSWORD ?? '',
-          }
-        : {},
-    );
-    const sales = await department(`销售部${Date.now()}`);
-    const other = await department(`研发部${Date.now()}`);
+    s = await startWorkflowStack(bpmEngineEnv());
+    const sales = await department();
+    const other = await department();
     applicant = await person(sales);
     head = await person(sales);
     hr = await person(other);

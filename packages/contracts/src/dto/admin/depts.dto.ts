@@ -45,6 +45,10 @@ export class DeptBody {
   @OptionalText(20)
   leader?: string;
 
+  /** The department's head, a user (issue 29: the "department head" assignment dimension). */
+  @OptionalInt(1)
+  leaderUserId?: number;
+
   @OptionalText(20)
   phone?: string;
 
