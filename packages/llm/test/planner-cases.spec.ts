@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 import type { AssistantJob, Language } from '@platform/contracts';
 import { describe, expect, it } from 'vitest';
@@ -46,7 +47,7 @@ const fill = (text: string) =>
   text.replace(/\{(\w+)\}/g, (whole, k: string) => PLACEHOLDERS[k] ?? whole);
 
 const CASES = (
-  JSON.parse(readFileSync(new URL('./cases/planner-cases.json', import.meta.url), 'utf8')) as {
+  JSON.parse(readFileSync(join(__dirname, 'cases', 'planner-cases.json'), 'utf8')) as {
     cases: Case[];
   }
 ).cases;
