@@ -10,6 +10,7 @@ export * from './billing/promotion';
 export * from './billing/reasons';
 export * from './billing/views';
 export * from './common/dashboard';
+export * from './common/db-monitor';
 export * from './common/envelope';
 export * from './common/errors';
 export * from './common/fields';

@@ -1,5 +1,6 @@
 export * from './brief-cache';
 export * from './database';
+export * from './db-monitor';
 export * from './env';
 export * from './event-consumer';
 export * from './health-probe';
@@ -15,6 +16,7 @@ export * from './server-info';
 export * from './service-idempotency';
 export * from './service-main';
 export * from './session-store';
+export * from './statement-stats';
 export * from './transport';
 export * from './user-push';
 export * from './validation';

@@ -95,23 +95,31 @@ export function registerDatabasePools(service: string, dataSources: DataSource[]
 }
 
 function poolSamples(service: string, dataSource: DataSource): GaugeSample[] {
-  const pool = (dataSource.driver as unknown as { pool?: MysqlPool }).pool;
-  if (!dataSource.isInitialized || !pool) return [];
+  const figures = poolFigures(dataSource);
+  if (!figures) return [];
   const database = databaseName(dataSource);
+  return Object.entries(figures).map(([state, value]) => ({
+    labels: { service, database, state },
+    value,
+  }));
+}
+
+/** A data source's pool now (also the pool monitor's figures); null before it is initialised. */
+export function poolFigures(dataSource: DataSource): Record<PoolState, number> | null {
+  const pool = (dataSource.driver as unknown as { pool?: MysqlPool }).pool;
+  if (!dataSource.isInitialized || !pool) return null;
   const open = pool._allConnections?.length ?? 0;
   const idle = pool._freeConnections?.length ?? 0;
-  const figures = {
+  return {
     limit: pool.config?.connectionLimit ?? 0,
     open,
     active: open - idle,
     idle,
     waiting: pool._connectionQueue?.length ?? 0,
   };
-  return Object.entries(figures).map(([state, value]) => ({
-    labels: { service, database, state },
-    value,
-  }));
 }
+
+export type PoolState = 'limit' | 'open' | 'active' | 'idle' | 'waiting';
 
 export function databaseName(dataSource: DataSource): string {
   return String((dataSource.options as { database?: string }).database ?? dataSource.name);

@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import type { DataSource } from 'typeorm';
 
 import { ensureDatabase, runMigrationsLocked } from './database';
+import { answerDbMonitor } from './db-monitor';
 import type { BaseEnv } from './env';
 import { dataSourcesOf, startHealthProbe } from './health-probe';
 import { createPino, PinoNestLogger } from './logger';
@@ -37,10 +38,13 @@ export async function listenAsService(
   env: BaseEnv,
   service: string,
 ): Promise<INestMicroservice> {
+  const transport = serverStrategy(env, service);
   const app = await NestFactory.createMicroservice(module, {
-    ...serverStrategy(env, service),
+    ...transport,
     logger: new PinoNestLogger(createPino(env, service)),
   });
+  // The pool monitor's pattern (monitor/druid), answered by every service the same way.
+  answerDbMonitor(transport, service, () => dataSourcesOf(app));
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new RpcErrorFilter());
   // An outage after a committed write is "outcome unknown", not "unavailable" (outermost, so the

@@ -6,6 +6,7 @@ import { catchError, Observable, throwError } from 'rxjs';
 import { MysqlQueryRunner } from 'typeorm/driver/mysql/MysqlQueryRunner.js';
 
 import { isOutageError } from './outage';
+import { noteStatement } from './statement-stats';
 
 /**
  * "Service temporarily unavailable" (503) promises that nothing was done, so the caller may simply
@@ -30,7 +31,8 @@ let installed = false;
  * Notes, for the command that runs it, every statement that commits a change: COMMIT, or a write outside
  * a transaction. TypeORM has no hook after a query succeeds (subscribers see entity operations, not the
  * SQL services run through `query`), so its MySQL query runner's `query` is wrapped, once per process;
- * every database access of the services goes through it.
+ * every database access of the services goes through it. The same wrapper times each statement for
+ * the pool monitor (statement-stats.ts).
  */
 export function trackCommittedWrites(): void {
   if (installed) return;
@@ -40,7 +42,15 @@ export function trackCommittedWrites(): void {
   };
   const query = prototype.query;
   prototype.query = async function trackedQuery(this: MysqlQueryRunner, sql, ...rest) {
-    const result = await query.call(this, sql, ...rest);
+    const started = performance.now();
+    let result: unknown;
+    try {
+      result = await query.call(this, sql, ...rest);
+    } catch (error) {
+      noteStatement(this.connection, sql, performance.now() - started, error);
+      throw error;
+    }
+    noteStatement(this.connection, sql, performance.now() - started);
     const writes = commandWrites.getStore();
     if (writes && !writes.committed) {
       const commits =

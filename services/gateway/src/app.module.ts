@@ -31,6 +31,7 @@ import { FilesController } from './files/files.controller';
 import { fileStoreProviders } from './files/storage/stores';
 import { HealthController } from './health/health.controller';
 import { DashboardController } from './monitor/dashboard.controller';
+import { DruidController } from './monitor/druid.controller';
 import {
   CacheServerController,
   JobsController,
@@ -98,8 +99,9 @@ export const GATEWAY_CONTROLLERS = [
   JobsController,
   CacheServerController,
   FilesController,
-  // The dashboard and the bigscreen (issue 30)
+  // The dashboard and the bigscreen, the database pool monitor (issue 30)
   DashboardController,
+  DruidController,
   // Workflow modeling (issue 5)
   WorkflowController,
   AgentController,

@@ -34,6 +34,7 @@ registerPages({
   'monitor/cache/index': () => import('./pages/CachePage').then((m) => ({ default: m.CachePage })),
   'monitor/server/index': () =>
     import('./pages/ServerPage').then((m) => ({ default: m.ServerPage })),
+  'monitor/druid/index': () => import('./pages/DruidPage').then((m) => ({ default: m.DruidPage })),
   'tool/swagger/index': () =>
     import('./pages/SwaggerPage').then((m) => ({ default: m.SwaggerPage })),
   'wujie/company/index': () => content().then((m) => ({ default: m.CompaniesPage })),

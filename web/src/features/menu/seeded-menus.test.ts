@@ -6,6 +6,7 @@ import { MENUS_SHOWN_WITH_CHAT } from '../../../../services/identity/src/databas
 import { MENUS_SHOWN_WITH_ASSISTANT_CONSOLE } from '../../../../services/identity/src/database/migrations/1764400300000-ShowAssistantConsoleMenus';
 import { MENUS_SHOWN_WITH_MESSAGES } from '../../../../services/identity/src/database/migrations/1764600100000-MessagesMenu';
 import { MENUS_SHOWN_WITH_BILLING } from '../../../../services/identity/src/database/migrations/1764600370000-ShowBillingMenus';
+import { MENUS_SHOWN_WITH_POOL_MONITOR } from '../../../../services/identity/src/database/migrations/1764983000000-ShowPoolMonitorMenu';
 import { flattenMenus } from '../../../../services/identity/src/database/seed/menus';
 import { registerAllPages } from '../../register-pages';
 import { CONTAINERS } from './menu';
@@ -25,6 +26,7 @@ const SHOWN_AGAIN = [
   ...MENUS_SHOWN_WITH_ASSISTANT_CONSOLE,
   ...MENUS_SHOWN_WITH_MESSAGES,
   ...MENUS_SHOWN_WITH_BILLING,
+  ...MENUS_SHOWN_WITH_POOL_MONITOR,
 ];
 const shownAgain = new Set<number>(SHOWN_AGAIN.map((menu) => menu.id));
 const stillHidden = MENUS_HIDDEN_UNTIL_BUILT.filter((menu) => !shownAgain.has(menu.id));
