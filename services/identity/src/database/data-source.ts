@@ -25,8 +25,8 @@ import { FourEyesParameter1764925000000 } from './migrations/1764925000000-FourE
 import { UploadQuotaParameter1764950000000 } from './migrations/1764950000000-UploadQuotaParameter';
 import { EngineOpsAdminPermission1764960000000 } from './migrations/1764960000000-EngineOpsAdminPermission';
 import { DashboardFigures1764973000000 } from './migrations/1764973000000-DashboardFigures';
-import { ShowPoolMonitorMenu1764983000000 } from './migrations/1764983000000-ShowPoolMonitorMenu';
 import { DeptLeaderUser1764980000000 } from './migrations/1764980000000-DeptLeaderUser';
+import { ShowPoolMonitorMenu1764983000000 } from './migrations/1764983000000-ShowPoolMonitorMenu';
 
 /** Migrations in order; listed explicitly so the build needs no file globbing. */
 export const IDENTITY_MIGRATIONS = [
@@ -53,8 +53,8 @@ export const IDENTITY_MIGRATIONS = [
   UploadQuotaParameter1764950000000,
   EngineOpsAdminPermission1764960000000,
   DashboardFigures1764973000000,
-  ShowPoolMonitorMenu1764983000000,
   DeptLeaderUser1764980000000,
+  ShowPoolMonitorMenu1764983000000,
 ];
 
 export function identityDataSourceOptions(url: string) {
