@@ -50,6 +50,7 @@ import {
   type VariantSort,
   type VariantSortKey,
 } from './library-sort';
+import { TargetLibraryBlock } from './TargetLibraryBlock';
 
 // Mol* is several megabytes: fetched only when a result holds a structure.
 const MolstarViewer = lazy(() =>
@@ -378,6 +379,12 @@ function Block({ block }: { block: ResultBlock }) {
       return (
         <BlockCard block={block} title={t`Designed library`}>
           <LibraryBlock value={block.value} />
+        </BlockCard>
+      );
+    case 'target-library':
+      return (
+        <BlockCard block={block} title={t`Antibodies designed against the target`}>
+          <TargetLibraryBlock value={block.value} />
         </BlockCard>
       );
     case 'structure':

@@ -10,6 +10,8 @@ import type {
   RegionReport,
 } from '@platform/antibody';
 
+import { isTargetLibrary, type TargetLibrary, toTargetLibrary } from './target-library';
+
 // What a node returned, as the blocks a scientist reads. The agent worker's tools put the antibody
 // toolkit's results in a node's output under a key per tool (`number`, `liabilities`, `humanize`,
 // `epitopes`, `design`, `structure`), per chain, beside a summary in both languages; a function node
@@ -40,6 +42,7 @@ export type ResultBlock =
   | { kind: 'humanization'; label: string; value: HumanizationResult }
   | { kind: 'epitopes'; label: string; value: EpitopePrediction }
   | { kind: 'library'; label: string; value: DesignResult }
+  | { kind: 'target-library'; label: string; value: TargetLibrary }
   | { kind: 'structure'; label: string; value: StructureResult }
   | { kind: 'files'; label: string; value: string[] };
 
@@ -250,6 +253,8 @@ export function detectResults(output: unknown): ResultBlock[] {
       return void blocks.push({ kind: 'numbering', label, value: toNumbering(value) });
     }
     if (isEpitopes(value)) return void blocks.push({ kind: 'epitopes', label, value });
+    if (isTargetLibrary(value))
+      return void blocks.push({ kind: 'target-library', label, value: toTargetLibrary(value) });
     if (isLibrary(value))
       return void blocks.push({ kind: 'library', label, value: toLibrary(value) });
     if (isStructure(value)) return void blocks.push({ kind: 'structure', label, value });

@@ -3,6 +3,7 @@ import type { DesignedVariant, EpitopeMethod } from '@platform/antibody';
 import { type CsvValue, toCsv } from '../../antibody/export';
 import { inLanguage, REGIONS } from '../../antibody/labels';
 import type { ResultBlock } from './detect';
+import { targetLibraryCsv, targetLibraryRecords } from './target-library';
 
 // The files a result block downloads as, built here as text so they are tested without a browser:
 // CSV for tables (with a byte-order mark for spreadsheet programs), FASTA for sequences, PDB for a
@@ -174,6 +175,19 @@ export function downloadsOf(block: ResultBlock, language: string): Download[] {
         fasta(`${name}-library.fasta`, () =>
           d.variants.map((v) => ({ id: `${name}_variant${v.rank}`, sequence: v.sequence })),
         ),
+      ];
+    }
+    case 'target-library': {
+      const name = slug(block.label, 'target-library');
+      return [
+        {
+          format: 'csv',
+          fileName: `${name}-designs.csv`,
+          type: 'text/csv;charset=utf-8',
+          text: () => targetLibraryCsv(block.value),
+        },
+        fasta(`${name}-designs.fasta`, () => targetLibraryRecords(block.value)),
+        jsonDownload(block.value, `${name}-designs`),
       ];
     }
     case 'structure':
