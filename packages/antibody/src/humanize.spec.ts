@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { THERAPEUTIC_CHAINS } from './fixtures/therapeutic-antibodies';
 import { chainGermlines } from './chain-germlines';
+import { THERAPEUTIC_CHAINS } from './fixtures/therapeutic-antibodies';
 import { humanize, KEY_POSITIONS } from './humanize';
 import { numberSequence } from './numbering/number';
 
