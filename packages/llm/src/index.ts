@@ -22,6 +22,7 @@ export {
   fastaOf,
   missingInput,
   parseMissionPlan,
+  regionIn,
   START_MISSION_TOOL,
   START_MISSION_TOOL_NAME,
 } from './mission-plan';

@@ -69,6 +69,18 @@ export function missingInput(
   return 'antibody';
 }
 
+/**
+ * The epitope region a design-against-a-target request names: "region 120-140", "residues
+ * 120–140", "区域 120-140", "第 120-140 位"; as "start-end" (antigen positions from 1).
+ */
+export function regionIn(text: string): string | undefined {
+  const m =
+    /(?:\bregion|\bresidues?|\bepitope|\bpositions?|区域|区段|残基|表位|位点|第)\s*[:：=]?\s*(\d{1,5})\s*(?:-|–|~|～|到|至|\.\.|to)\s*(\d{1,5})/i.exec(
+      text,
+    );
+  return m ? `${m[1]}-${m[2]}` : undefined;
+}
+
 /** FASTA of the inputs' sequences, heavy, light, antigen in that order. */
 export function fastaOf(inputs: Pick<MissionPlanInputs, 'heavy' | 'light' | 'antigen'>): string {
   const records: string[] = [];

@@ -577,6 +577,18 @@ describe(PlannerProvider.name, () => {
     if (zh.kind === 'plan') expect(zh.plan.inputs.request).toContain('区域 40-55');
   });
 
+  it('should start nothing and say why, in zh and en, for a region outside the antigen', () => {
+    const en = plan(`design antibodies against region 120-140 of this antigen ${LYSOZYME}`);
+    const zh = plan(`针对这个抗原的区域 200-210 设计抗体 ${LYSOZYME}`);
+
+    expect(en).toMatchObject({ kind: 'ask', job: 'denovo', missing: 'antigen' });
+    expect(en.reply).toContain('129 residues');
+    expect(en.reply).toContain('Nothing was started');
+    expect(zh).toMatchObject({ kind: 'ask', job: 'denovo', language: 'zh' });
+    expect(zh.reply).toContain('不在抗原内');
+    expect(zh.reply).toContain('没有启动任务');
+  });
+
   it('should ask for the antigen when a de novo design request names a target but gives no sequence', () => {
     const en = plan('Can you design some antibodies against PD-1?');
     const zh = plan('能帮我设计几个针对PD-1的抗体吗？');

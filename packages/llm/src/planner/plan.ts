@@ -1,4 +1,4 @@
-import type { CdrName, Scheme } from '@platform/antibody';
+import { AntibodyError, type CdrName, prepareTarget, type Scheme } from '@platform/antibody';
 import {
   type AssistantJob,
   assistantJobTitle,
@@ -13,6 +13,7 @@ import {
   missingInput,
   type MissionPlan,
   type MissionPlanInputs,
+  regionIn,
   START_MISSION_TOOL_NAME,
 } from '../mission-plan';
 import type { ChatMessage, UserMessage } from '../types';
@@ -260,6 +261,8 @@ export function planConversation(
   const plans = jobs.map((wanted) =>
     planFor(wanted, inputsOf(assignment, wanted), pending, requestText, language),
   );
+  const refused = refusedTarget(plans, requestText, jobs, language);
+  if (refused) return refused;
   const lines: string[] = [];
   const all = { ...inputsOf(assignment, job), ...mergedInputs(plans) };
   const describeAs = jobs.includes('humanization') ? 'humanization' : job;
@@ -298,6 +301,35 @@ function missingChain(
   if (inputs.heavy && !inputs.light) return 'light';
   if (inputs.light && !inputs.heavy) return 'heavy';
   return undefined;
+}
+
+/**
+ * A design against a target is checked before it starts, as the workflow will check it (the
+ * antigen's length and letters, the region inside it): a bad one is answered with the toolkit's
+ * zh/en reason and starts nothing.
+ */
+function refusedTarget(
+  plans: MissionPlan[],
+  requestText: string,
+  jobs: AssistantJob[],
+  language: Language,
+): PlannerOutcome | undefined {
+  const target = plans.find((p) => p.job === 'denovo' && !p.inputs.heavy && !p.inputs.light);
+  if (!target?.inputs.antigen) return undefined;
+  try {
+    prepareTarget({ sequence: target.inputs.antigen }, { region: regionIn(requestText) });
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof AntibodyError)) throw error;
+    return {
+      kind: 'ask',
+      language,
+      reply: `${error.text[language]}\n\n${NOTES.fixTarget(language)}`,
+      job: 'denovo',
+      jobs,
+      missing: 'antigen',
+    };
+  }
 }
 
 function askFor(

@@ -352,6 +352,10 @@ export const NOTES = {
     lang === 'zh'
       ? '您提供的是抗体序列；表位预测需要的是抗原序列。'
       : 'The sequences you gave are antibody chains; epitope prediction needs the antigen.',
+  fixTarget: (lang: Language): string =>
+    lang === 'zh'
+      ? '没有启动任务。请发送更正后的抗原序列（至少 8 个氨基酸）或抗原范围内的区域，例如“区域 40-55”。'
+      : 'Nothing was started. Send the corrected antigen (at least 8 amino acids) or a region inside it, such as "region 40-55".',
   denovoTwoWays: (lang: Language): string =>
     lang === 'zh'
       ? '说明：抗体从头设计有两种方式：只给抗原序列时，针对抗原上的表位（您指定的区域，如“区域 40-55”，或预测的最佳表位）设计一个排序的人源抗体文库；给一条起始抗体时，在其 CDR 上设计变体文库。'

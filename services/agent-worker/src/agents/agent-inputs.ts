@@ -1,6 +1,12 @@
 import type { CdrName, ChainType, LocalizedText, Scheme } from '@platform/antibody';
 import type { MissionInputs, NodeRunOutputView } from '@platform/contracts';
-import { findSequences, type ReadSequence, readSequence, withoutSequences } from '@platform/llm';
+import {
+  findSequences,
+  type ReadSequence,
+  readSequence,
+  regionIn,
+  withoutSequences,
+} from '@platform/llm';
 
 // What the tools of an agent take: the sequences of the mission's inputs (FASTA, labelled or bare
 // sequences in its text and patch, or the assistant's JSON plan), the options the user wrote
@@ -226,15 +232,6 @@ function cdrsIn(text: string): CdrName[] | undefined {
   const found = new Set<CdrName>();
   for (const m of text.matchAll(/CDR[- ]?(?:H|L)?([123])/gi)) found.add(`cdr${m[1]}` as CdrName);
   return found.size ? [...found].sort() : undefined;
-}
-
-/** "region 120-140", "residues 120–140", "区域 120-140", "第 120-140 位": the epitope region asked for. */
-function regionIn(text: string): string | undefined {
-  const m =
-    /(?:\bregion|\bresidues?|\bepitope|\bpositions?|区域|区段|残基|表位|位点|第)\s*[:：=]?\s*(\d{1,5})\s*(?:-|–|~|～|到|至|\.\.|to)\s*(\d{1,5})/i.exec(
-      text,
-    );
-  return m ? `${m[1]}-${m[2]}` : undefined;
 }
 
 /** Single-domain antibodies asked for: VHH, nanobody, sdAb, 纳米抗体, 单域抗体. */
