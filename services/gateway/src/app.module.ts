@@ -66,6 +66,7 @@ import {
 } from './workflow/bpm.controller';
 import {
   BpmTaskController,
+  OaLeaveController,
   ProcessDefinitionController,
   ProcessInstanceController,
 } from './workflow/bpm-runtime.controller';
@@ -114,6 +115,7 @@ export const GATEWAY_CONTROLLERS = [
   ProcessDefinitionController,
   ProcessInstanceController,
   BpmTaskController,
+  OaLeaveController,
   UserGroupController,
   // Missions (issue 12)
   MissionController,

@@ -12,6 +12,8 @@ import { BpmTasksService } from './bpm/bpm-tasks.service';
 import { FormsService } from './bpm/forms.service';
 import { GroupsService } from './bpm/groups.service';
 import { IdentityClient } from './bpm/identity-client';
+import { LeaveController } from './bpm/leave/leave.controller';
+import { LeaveService } from './bpm/leave/leave.service';
 import { ModelsService } from './bpm/models.service';
 import { ProcessInstancesService } from './bpm/process-instances.service';
 import { RulesService } from './bpm/rules.service';
@@ -71,6 +73,7 @@ export class AppModule {
         FunctionsController,
         BpmController,
         BpmRuntimeController,
+        LeaveController,
         MissionsController,
         NodeContextController,
         ChatController,
@@ -93,6 +96,7 @@ export class AppModule {
         BpmTasksService,
         IdentityClient,
         TaskAssignmentService,
+        LeaveService,
         RulesService,
         FormsService,
         GroupsService,

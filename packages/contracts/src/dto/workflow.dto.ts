@@ -593,3 +593,38 @@ export class TaskDelegateBody {
   @Reason()
   reason!: string;
 }
+
+/** `yyyy-MM-dd HH:mm:ss`, RuoYi-Vue-Pro's date-time format. */
+const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+
+const DateTimeText = (): PropertyDecorator => (target, property) => {
+  Required()(target, property);
+  Text()(target, property);
+  Matches(DATE_TIME, says('validation.invalid'))(target, property);
+};
+
+export class LeaveCreateBody {
+  /** A value of the dictionary bpm_oa_leave_type (sick, personal, annual…). */
+  @Required()
+  @Text()
+  @MaxLen(20)
+  type!: string;
+
+  @DateTimeText()
+  startTime!: string;
+
+  @DateTimeText()
+  endTime!: string;
+
+  @Reason()
+  reason!: string;
+}
+
+export class LeavePageQuery extends PageBody {
+  @Optional()
+  @OneOf(['running', 'approved', 'rejected', 'cancelled'])
+  status?: 'running' | 'approved' | 'rejected' | 'cancelled';
+
+  @OptionalText(20)
+  type?: string;
+}

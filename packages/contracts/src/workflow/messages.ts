@@ -256,6 +256,15 @@ export const WORKFLOW_MESSAGES = {
     en: 'This task is not on your to-do list',
   },
   'bpm.task_user_not_found': { zh: '目标用户不存在', en: 'The target user does not exist' },
+  'bpm.leave_not_found': { zh: '请假申请不存在', en: 'The leave request does not exist' },
+  'bpm.leave_not_deployed': {
+    zh: '请假流程还没有部署，请联系管理员',
+    en: 'The leave process is not deployed yet; please contact the administrator',
+  },
+  'bpm.leave_time_order': {
+    zh: '结束时间必须晚于开始时间',
+    en: 'The end time must be later than the start time',
+  },
   'bpm.rule_nobody': {
     zh: '分配规则（{type}）没有匹配到任何人，任务已交给管理员',
     en: 'The assignment rule ({type}) matched nobody, so the task went to the administrators',

@@ -78,6 +78,9 @@ export const WORKFLOW_PATTERNS = {
   taskTransfer: 'workflow.bpm.task.transfer',
   taskDelegate: 'workflow.bpm.task.delegate',
   taskListByInstance: 'workflow.bpm.task.list-by-process-instance-id',
+  leaveCreate: 'workflow.bpm.oa-leave.create',
+  leaveGet: 'workflow.bpm.oa-leave.get',
+  leavePage: 'workflow.bpm.oa-leave.page',
 
   missionStart: 'workflow.mission.start',
   missionList: 'workflow.mission.list',

@@ -292,3 +292,19 @@ export interface UserGroupView extends AuditView {
   memberUserIds: number[];
   status: '0' | '1';
 }
+
+/** A leave request of the OA example; its status follows its process instance. */
+export interface OaLeaveView {
+  id: number;
+  userId: number;
+  type: string;
+  reason: string;
+  /** `yyyy-MM-dd HH:mm:ss`, as submitted. */
+  startTime: string;
+  endTime: string;
+  /** Whole days between start and end. */
+  days: number;
+  status: ProcessInstanceStatus;
+  processInstanceId: string | null;
+  createTime: string;
+}

@@ -3,6 +3,9 @@ import { ApiTags } from '@nestjs/swagger';
 import { renderMessage, WORKFLOW_PATTERNS as W } from '@platform/contracts';
 import {
   EngineIdQuery,
+  IdBody,
+  LeaveCreateBody,
+  LeavePageQuery,
   MyProcessInstancePageQuery,
   ProcessDefinitionPageQuery,
   ProcessInstanceCancelBody,
@@ -122,5 +125,32 @@ export class BpmTaskController {
   @SignedIn()
   listByInstance(@Req() request: FastifyRequest, @Query() query: ProcessInstanceIdQuery) {
     return this.services.forward(W.taskListByInstance, request, query);
+  }
+}
+
+/** The leave example (pages bpm/oa/leave/create and detail): the caller's own requests. */
+@ApiTags('bpm')
+@Controller('bpm/oa/leave')
+export class OaLeaveController {
+  constructor(private readonly services: ServiceClient) {}
+
+  /** Files a request and starts its process as the caller; answers the request's id. */
+  @Post('create')
+  @HttpCode(200)
+  @SignedIn()
+  create(@Req() request: FastifyRequest, @Body() body: LeaveCreateBody) {
+    return this.services.forward(W.leaveCreate, request, body);
+  }
+
+  @Get('get')
+  @SignedIn()
+  get(@Req() request: FastifyRequest, @Query() query: IdBody) {
+    return this.services.forward(W.leaveGet, request, query);
+  }
+
+  @Get('page')
+  @SignedIn()
+  page(@Req() request: FastifyRequest, @Query() query: LeavePageQuery) {
+    return forwardPage(this.services, W.leavePage, request, query);
   }
 }

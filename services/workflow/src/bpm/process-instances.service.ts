@@ -241,7 +241,7 @@ export class ProcessInstancesService {
     throw new DomainError('bpm.instance_forbidden', {}, 403);
   }
 
-  private async settleRunning(userId: number): Promise<void> {
+  async settleRunning(userId: number): Promise<void> {
     const running: { process_instance_id: string }[] = await this.db.query(
       "SELECT process_instance_id FROM bpm_process_instance_ext WHERE start_user_id = ? AND status = 'running'",
       [userId],

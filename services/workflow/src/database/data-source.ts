@@ -18,6 +18,7 @@ import { MissionRequestKey1764800000000 } from './migrations/1764800000000-Missi
 import { MissionDayIndex1764813000000 } from './migrations/1764813000000-MissionDayIndex';
 import { BpmRuntime1764900000000 } from './migrations/1764900000000-BpmRuntime';
 import { BpmTaskAssignment1764900100000 } from './migrations/1764900100000-BpmTaskAssignment';
+import { OaLeave1764900200000 } from './migrations/1764900200000-OaLeave';
 
 /** Migrations in order; listed explicitly so the build needs no file globbing. */
 export const WORKFLOW_MIGRATIONS = [
@@ -37,6 +38,7 @@ export const WORKFLOW_MIGRATIONS = [
   MissionDayIndex1764813000000,
   BpmRuntime1764900000000,
   BpmTaskAssignment1764900100000,
+  OaLeave1764900200000,
 ];
 
 export function workflowDataSourceOptions(url: string) {
