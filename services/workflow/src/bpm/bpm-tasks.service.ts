@@ -23,6 +23,7 @@ import { iso, pageOf } from '../common/commands';
 import { InjectWorkflowDb } from '../database/inject';
 import { EngineConnection } from '../engine/engine-connection';
 import { toTypedVariables } from './engine-variables';
+import { IdentityClient } from './identity-client';
 import { type InstanceRow, ProcessInstancesService } from './process-instances.service';
 
 type Action = BpmTaskActionView['action'];
@@ -50,6 +51,7 @@ export class BpmTasksService {
     @InjectWorkflowDb() private readonly db: DataSource,
     private readonly engine: EngineConnection,
     private readonly instances: ProcessInstancesService,
+    private readonly identity: IdentityClient,
   ) {}
 
   /** Assigned to the caller, or offered to them and not yet claimed; newest first. */
@@ -103,6 +105,7 @@ export class BpmTasksService {
   /** Transfers: another user becomes the assignee for good. */
   async transfer(body: TaskTransferBody, caller: Caller): Promise<void> {
     const task = await this.mine(body.id, caller);
+    await this.assertUser(body.assigneeUserId);
     await this.engine.client.setTaskAssignee(task.id, String(body.assigneeUserId));
     await this.record(task, caller, 'transfer', body.assigneeUserId, body.reason);
   }
@@ -110,6 +113,7 @@ export class BpmTasksService {
   /** Delegates: another user works on it, then approving hands it back to the caller. */
   async delegate(body: TaskDelegateBody, caller: Caller): Promise<void> {
     const task = await this.mine(body.id, caller);
+    await this.assertUser(body.delegateUserId);
     await this.engine.client.delegateTask(task.id, String(body.delegateUserId));
     await this.record(task, caller, 'delegate', body.delegateUserId, body.reason);
   }
@@ -147,6 +151,12 @@ export class BpmTasksService {
       });
     }
     return timeline;
+  }
+
+  /** A task goes only to a live, enabled user (identity's current data). */
+  private async assertUser(userId: number): Promise<void> {
+    const found = await this.identity.assigneeIds({ dimension: 'user', ids: [userId] });
+    if (!found.length) throw new DomainError('bpm.task_user_not_found', {}, 404);
   }
 
   private async candidatesOf(taskId: string): Promise<number[]> {

@@ -184,6 +184,12 @@ describe("people's processes: definitions, instances and tasks", () => {
   it('should move a task by transfer and by delegation, and record both', async () => {
     const id = await start(2);
     const task = await taskOf(head, id);
+    const nobody = await asUser(head).put('/bpm/task/transfer', {
+      id: task.id,
+      assigneeUserId: 987654,
+      reason: '出差中',
+    });
+    expect(nobody.body).toMatchObject({ code: 404, msg: '目标用户不存在' });
     dataOf(
       await asUser(head).put('/bpm/task/transfer', {
         id: task.id,
