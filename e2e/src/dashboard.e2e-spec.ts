@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
@@ -16,6 +17,16 @@ function collectErrors(page: Page): string[] {
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
+}
+
+/** The serious and critical accessibility findings on what the page shows now (as the a11y suite counts). */
+async function blockingFindings(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ') ?? ''}`);
 }
 
 const chart = (page: Page, testId: string) =>
@@ -37,6 +48,7 @@ describe('dashboard and bigscreen', () => {
     await page.getByTestId('bigscreen-clock').waitFor();
     await screenshot(page, 'bigscreen');
     expect(errors).toEqual([]);
+    expect(await blockingFindings(page)).toEqual([]);
     await context.close();
   });
 
@@ -50,6 +62,7 @@ describe('dashboard and bigscreen', () => {
       await page.getByTestId(panel).waitFor();
     await screenshot(page, 'dashboard-admin');
     expect(errors).toEqual([]);
+    expect(await blockingFindings(page)).toEqual([]);
     await context.close();
   });
 
@@ -69,6 +82,7 @@ describe('dashboard and bigscreen', () => {
     expect(await page.getByTestId('stat-my-missions-value').textContent()).toBe('0');
     await page.getByTestId('chart-my-missions').getByTestId('figure-empty').waitFor();
     expect(await page.getByTestId('platform-figures').count()).toBe(0);
+    expect(await blockingFindings(page)).toEqual([]);
     await context.close();
   });
 });

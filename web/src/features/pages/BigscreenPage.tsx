@@ -21,7 +21,7 @@ export function BigscreenPage() {
         </Title>
         <Group>
           <Clock />
-          <Button component={Link} to="/" variant="light">
+          <Button component={Link} to="/" variant="filled">
             <Trans>Back to the workbench</Trans>
           </Button>
         </Group>

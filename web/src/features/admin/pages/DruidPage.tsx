@@ -144,6 +144,7 @@ function Figure({ label, value }: { label: ReactNode; value: ReactNode }) {
 }
 
 function Pools({ view }: { view: ServiceDbView }) {
+  const { t } = useLingui();
   return (
     <Table withTableBorder>
       <Table.Thead>
@@ -173,7 +174,11 @@ function Pools({ view }: { view: ServiceDbView }) {
               <Text size="sm" data-testid={`pool-active-${view.service}`}>
                 {pool.active} / {pool.limit}
               </Text>
-              <Progress value={pool.limit ? (pool.active / pool.limit) * 100 : 0} size="sm" />
+              <Progress
+                value={pool.limit ? (pool.active / pool.limit) * 100 : 0}
+                size="sm"
+                aria-label={t`Connections lent out of the pool's size`}
+              />
             </Table.Td>
             <Table.Td>{pool.open}</Table.Td>
             <Table.Td>{pool.idle}</Table.Td>
