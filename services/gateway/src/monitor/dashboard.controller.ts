@@ -1,6 +1,7 @@
 import { Controller, Get, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
+  AGENT_WORKER_PATTERNS,
   BILLING_PATTERNS,
   DASHBOARD_ACTIVE_DAYS,
   DASHBOARD_DAYS,
@@ -27,11 +28,13 @@ import { commandFrom, ServiceClient } from '../rpc/service-client';
 const FIGURES_TIMEOUT_MS = 5000;
 const HEALTH_TIMEOUT_MS = 2000;
 
+/** The processes the health panel names; a service is UP when it answers with its database. */
 const HEALTH_PATTERNS = {
   identity: IDENTITY_PATTERNS.health,
   workflow: WORKFLOW_PATTERNS.health,
   billing: BILLING_PATTERNS.health,
   notification: NOTIFICATION_PATTERNS.health,
+  'agent-worker': AGENT_WORKER_PATTERNS.health,
 } as const;
 
 /**
@@ -87,15 +90,23 @@ export class DashboardController {
       .catch(() => null);
   }
 
+  /** Each service, and the process engine as the workflow service reaches it. */
   private async health(): Promise<Record<string, ServiceHealth>> {
-    const entries = await Promise.all(
+    const answers = await Promise.all(
       Object.entries(HEALTH_PATTERNS).map(async ([service, pattern]) => {
         const answer = await this.services
-          .send<{ mysql?: ServiceHealth }>(pattern, {}, HEALTH_TIMEOUT_MS)
+          .send<{ mysql?: ServiceHealth; engine?: ServiceHealth }>(pattern, {}, HEALTH_TIMEOUT_MS)
           .catch(() => null);
-        return [service, answer?.mysql === 'UP' ? 'UP' : 'DOWN'] as const;
+        return [service, answer] as const;
       }),
     );
-    return Object.fromEntries(entries);
+    const health: Record<string, ServiceHealth> = {};
+    for (const [service, answer] of answers) {
+      const engineDown = service === 'agent-worker' && answer?.engine !== 'UP';
+      health[service] = answer?.mysql === 'UP' && !engineDown ? 'UP' : 'DOWN';
+    }
+    const workflow = answers.find(([service]) => service === 'workflow')?.[1];
+    health.engine = workflow?.engine === 'UP' ? 'UP' : 'DOWN';
+    return health;
   }
 }

@@ -175,6 +175,8 @@ describe('dashboard figures', () => {
       workflow: 'UP',
       billing: 'UP',
       notification: 'UP',
+      engine: 'UP',
+      'agent-worker': 'DOWN', // not in this stack
     });
     expect(figures.missions!.incidents).toBe(0);
   });
