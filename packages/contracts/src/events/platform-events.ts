@@ -35,6 +35,8 @@ export const PLATFORM_EVENTS = {
   orderStatusChanged: 'billing.order.status_changed',
   /** {userId, missionCode, status, name?, nameEn?} */
   missionStatusChanged: 'workflow.mission.status_changed',
+  /** {userId, taskId, taskName, processInstanceId, processName} — a people's task is the user's to do (issue 29). */
+  bpmTaskAssigned: 'workflow.bpm.task_assigned',
 } as const;
 
 export type PlatformEventType = (typeof PLATFORM_EVENTS)[keyof typeof PLATFORM_EVENTS];
@@ -60,5 +62,6 @@ export const EVENT_ROUTES: Record<keyof typeof EVENT_QUEUES, readonly string[]> 
     PLATFORM_EVENTS.pointsCredited,
     PLATFORM_EVENTS.orderStatusChanged,
     PLATFORM_EVENTS.missionStatusChanged,
+    PLATFORM_EVENTS.bpmTaskAssigned,
   ],
 };

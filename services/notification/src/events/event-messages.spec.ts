@@ -99,4 +99,26 @@ describe('the message of each event', () => {
   it('should keep the words of rich text only', () => {
     expect(plainText('<h1>A &amp; B</h1><style>p{}</style><p>&lt;c&gt;</p>')).toBe('A & B <c>');
   });
+
+  it("should tell a user of a people's task given to them, linking to its process", () => {
+    expect(
+      draftOf(
+        event(PLATFORM_EVENTS.bpmTaskAssigned, {
+          taskId: 't1',
+          taskName: '部门负责人审批',
+          processInstanceId: 'p-1',
+          processName: '请假申请',
+        }),
+      ),
+    ).toEqual({
+      type: 'system',
+      title: '新的待办：部门负责人审批',
+      titleEn: 'New task to do: 部门负责人审批',
+      content: '流程「请假申请」等待你处理',
+      contentEn: 'The process "请假申请" is waiting for you',
+      link: '/bpm/process-instance/detail?id=p-1',
+      audience: { userId: 7 },
+    });
+    expect(draftOf(event(PLATFORM_EVENTS.bpmTaskAssigned, { taskName: 'x' }))).toBeNull();
+  });
 });

@@ -156,6 +156,21 @@ export function draftOf(event: PlatformEvent): MessageDraft | null {
         audience: user,
       };
     }
+    case PLATFORM_EVENTS.bpmTaskAssigned: {
+      const instanceId = text(p.processInstanceId, 64);
+      if (!instanceId) return null;
+      const task = text(p.taskName, 100);
+      const process = text(p.processName, 100);
+      return {
+        type: 'system',
+        title: `新的待办：${task}`,
+        titleEn: `New task to do: ${task}`,
+        content: `流程「${process}」等待你处理`,
+        contentEn: `The process "${process}" is waiting for you`,
+        link: `/bpm/process-instance/detail?id=${encodeURIComponent(instanceId)}`,
+        audience: user,
+      };
+    }
     default:
       return null;
   }

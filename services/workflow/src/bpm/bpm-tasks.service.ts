@@ -25,6 +25,7 @@ import { EngineConnection } from '../engine/engine-connection';
 import { toTypedVariables } from './engine-variables';
 import { IdentityClient } from './identity-client';
 import { type InstanceRow, ProcessInstancesService } from './process-instances.service';
+import { announceTask, newsOf } from './task-news';
 
 type Action = BpmTaskActionView['action'];
 
@@ -108,6 +109,7 @@ export class BpmTasksService {
     await this.assertUser(body.assigneeUserId);
     await this.engine.client.setTaskAssignee(task.id, String(body.assigneeUserId));
     await this.record(task, caller, 'transfer', body.assigneeUserId, body.reason);
+    await announceTask(this.db, newsOf(task), [body.assigneeUserId]);
   }
 
   /** Delegates: another user works on it, then approving hands it back to the caller. */
@@ -116,6 +118,7 @@ export class BpmTasksService {
     await this.assertUser(body.delegateUserId);
     await this.engine.client.delegateTask(task.id, String(body.delegateUserId));
     await this.record(task, caller, 'delegate', body.delegateUserId, body.reason);
+    await announceTask(this.db, newsOf(task), [body.delegateUserId]);
   }
 
   /** The instance's tasks in order, with what people did on each: the timeline. */

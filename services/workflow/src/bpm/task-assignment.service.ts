@@ -7,6 +7,7 @@ import { InjectWorkflowDb } from '../database/inject';
 import { EngineConnection } from '../engine/engine-connection';
 import { BpmModel, TaskAssignRule, UserGroup } from './bpm.entities';
 import { IdentityClient } from './identity-client';
+import { announceTask, newsOf } from './task-news';
 
 /** How often the sweep looks for tasks no command of ours created (ms). */
 const SWEEP_MS = 10_000;
@@ -78,19 +79,46 @@ export class TaskAssignmentService implements OnModuleInit, OnApplicationShutdow
     );
     if (!starter[0]) return; // not a people's process (an agent workflow's task)
     const rule = await this.ruleOf(task);
-    if (!rule) return; // no rule: the people drawn in the diagram keep it
+    if (!rule) {
+      // No rule: the people drawn in the diagram keep it, and hear of it.
+      const drawn = await this.drawnPeople(task);
+      if (await this.claim(task, null, drawn, false))
+        await announceTask(this.db, newsOf(task), drawn);
+      return;
+    }
     const users = await this.usersOf(rule, Number(starter[0].start_user_id));
     const fallback = users.length === 0;
     const given = fallback
       ? await this.identity.assigneeIds({ dimension: 'admins', ids: [] })
       : users;
+    if (!(await this.claim(task, rule.type, given, fallback))) return; // applied already
+    await this.give(task, given, fallback);
+    await announceTask(this.db, newsOf(task), given);
+  }
+
+  /** Records the task as handled; false when a command or the sweep got there first. */
+  private async claim(
+    task: TaskDto,
+    ruleType: string | null,
+    users: number[],
+    fallback: boolean,
+  ): Promise<boolean> {
     const claimed = (await this.db.query(
       `INSERT IGNORE INTO bpm_task_assignment (task_id, process_instance_id, rule_type, user_ids, fallback)
         VALUES (?, ?, ?, ?, ?)`,
-      [task.id, task.processInstanceId, rule.type, JSON.stringify(given), fallback ? 1 : 0],
+      [task.id, task.processInstanceId, ruleType, JSON.stringify(users), fallback ? 1 : 0],
     )) as { affectedRows: number };
-    if (claimed.affectedRows === 0) return; // applied already
-    await this.give(task, given, fallback);
+    return claimed.affectedRows > 0;
+  }
+
+  /** The literal assignee and candidate users of a task without a rule (platform user ids). */
+  private async drawnPeople(task: TaskDto): Promise<number[]> {
+    const links = await this.engine.client.taskIdentityLinks(task.id);
+    const ids = links
+      .filter((link) => link.type === 'assignee' || link.type === 'candidate')
+      .map((link) => Number(link.userId))
+      .filter((id) => Number.isSafeInteger(id) && id > 0);
+    return [...new Set(ids)];
   }
 
   /** One person is the assignee; several (or the administrators) are candidates. */

@@ -57,6 +57,17 @@ describe('the leave example', () => {
     dataOf(await asUser(s, who).put(`/bpm/task/${verb}`, { id: task.id, reason }));
   };
 
+  /** Whom workflow.bpm.task_assigned went to for the instance, in order (the outbox's rows). */
+  const announcedTo = async (processInstanceId: string) => {
+    const [rows] = await s.stack.dbs.workflow.query(
+      `SELECT payload FROM event_outbox WHERE event_type = 'workflow.bpm.task_assigned' ORDER BY id`,
+    );
+    return (rows as { payload: string | Record<string, unknown> }[])
+      .map((row) => (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload))
+      .filter((payload) => payload.processInstanceId === processInstanceId)
+      .map((payload) => Number(payload.userId));
+  };
+
   beforeAll(async () => {
     s = await startWorkflowStack(bpmEngineEnv());
     const sales = await department(s);
@@ -88,7 +99,10 @@ describe('the leave example', () => {
 
     const five = await leaveOf(await leave('2026-12-01 09:00:00', '2026-12-06 09:00:00'));
     expect(five).toMatchObject({ days: 5, status: 'running', startTime: '2026-12-01 09:00:00' });
+    // The head hears of it (an in-app message and a socket push, through the notification service).
+    expect(await announcedTo(five.processInstanceId)).toEqual([head.id]);
     await act(head, five, 'approve', '同意');
+    expect(await announcedTo(five.processInstanceId)).toEqual([head.id, hr.id]);
     expect((await leaveOf(five.id)).status).toBe('running');
     await act(hr, five, 'approve', '准假');
     expect((await leaveOf(five.id)).status).toBe('approved');

@@ -126,6 +126,16 @@ describe("people's processes: definitions, instances and tasks", () => {
     expect(await todo(applicant)).toEqual([]);
     const headTask = await taskOf(head, id);
     expect(headTask).toMatchObject({ name: '部门负责人审批', assigneeUserId: head.id });
+    // People drawn in the diagram hear of their tasks too (workflow.bpm.task_assigned).
+    const [news] = await s.stack.dbs.workflow.query(
+      "SELECT payload FROM event_outbox WHERE event_type = 'workflow.bpm.task_assigned'",
+    );
+    const told = (news as { payload: Record<string, unknown> | string }[]).map((row) =>
+      typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
+    );
+    expect(told).toContainEqual(
+      expect.objectContaining({ userId: head.id, taskId: headTask.id, processInstanceId: id }),
+    );
     expect(await myInstance(id)).toMatchObject({ status: 'running' });
 
     dataOf(await asUser(head).put('/bpm/task/approve', { id: headTask.id, reason: '同意' }));
