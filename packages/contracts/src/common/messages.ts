@@ -257,6 +257,10 @@ export const MESSAGES = {
     zh: '部门名称已存在',
     en: 'A department with this name already exists here',
   },
+  'dept.leader_not_found': {
+    zh: '部门负责人必须是一个启用的用户',
+    en: "The department's head must be an enabled user",
+  },
   'dept.parent_self': {
     zh: '上级部门不能是自己或下级部门',
     en: 'A department cannot be placed under itself or its sub-departments',

@@ -88,6 +88,7 @@ export class DeptsService {
   async create(body: DeptBody, caller: Caller, by: string): Promise<{ deptId: number }> {
     const ancestors = await this.ancestorsUnder(body.parentId, caller, P.system.dept.add);
     await this.assertNameFree(body, 0);
+    await this.assertLeader(body.leaderUserId);
     const result = (await this.db.query(
       `INSERT INTO sys_dept (parent_id, ancestors, dept_name, dept_name_en, order_num, leader, leader_user_id,
          phone, email, status, create_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -104,6 +105,7 @@ export class DeptsService {
     const ancestors = await this.ancestorsUnder(body.parentId, caller, P.system.dept.edit);
     if (ancestors.split(',').includes(String(deptId))) throw new DomainError('dept.parent_self');
     await this.assertNameFree(body, deptId);
+    await this.assertLeader(body.leaderUserId);
     if (body.status === '1') await this.assertNoEnabledChildren(deptId);
     await this.db.transaction(async (tx) => {
       await tx.query(
@@ -123,6 +125,16 @@ export class DeptsService {
       }
     });
     await this.counts.invalidate();
+  }
+
+  /** The head is a live, enabled user: task assignment rules give them the department's approvals. */
+  private async assertLeader(userId: number | undefined): Promise<void> {
+    if (userId === undefined) return;
+    const rows: unknown[] = await this.db.query(
+      `SELECT 1 FROM sys_user WHERE user_id = ? AND del_flag = '0' AND status = '0'`,
+      [userId],
+    );
+    if (!rows.length) throw new DomainError('dept.leader_not_found');
   }
 
   async remove(deptId: number, caller: Caller, by: string): Promise<void> {

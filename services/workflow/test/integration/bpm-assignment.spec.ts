@@ -123,6 +123,10 @@ describe('task assignment rules applied when a task is created', () => {
     await setDeptLeader(s, sales, nextHead.id);
     expect(await taskOf(definition)).toMatchObject({ assigneeUserId: nextHead.id });
     await setDeptLeader(s, sales, head.id);
+    // The head is picked among the users: an unknown one is refused.
+    const dept = dataOf<Record<string, unknown>>(await s.get(`/system/dept/${sales}`));
+    const unknown = await s.put('/system/dept', { ...dept, leaderUserId: 987654 }, 'en');
+    expect(unknown.body.msg).toBe("The department's head must be an enabled user");
   });
 
   it("department members: the department's users are the candidates", async () => {
