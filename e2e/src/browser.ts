@@ -5,6 +5,7 @@ import { Redis } from 'ioredis';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 
+import { registerUser } from './api';
 import { ADMIN_PASSWORD, ROOT } from './stack';
 
 export const OUTPUT = join(ROOT, 'e2e', 'output');
@@ -129,6 +130,20 @@ export async function signIn(page: Page, identifier: string, password: string): 
   await page.getByTestId('login-submit').click();
   // A failed attempt shows a new captcha: the next attempt waits for it.
   captchaIds.delete(page);
+}
+
+/** A plain user registered just now (by phone), signed in on a fresh context, on the start page. */
+export async function signInAsNewUser(
+  browser: Browser,
+  password: string,
+): Promise<{ context: BrowserContext; page: Page; phone: string }> {
+  const phone = await registerUser(password);
+  const context = await openContext(browser);
+  const page = await context.newPage();
+  await page.goto('/login');
+  await signIn(page, phone, password);
+  await page.waitForURL('**/wujie/char/talk');
+  return { context, page, phone };
 }
 
 /**
