@@ -2,8 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
-import { registerUser } from './api';
-import { openContext, screenshot, signIn, signInAsAdmin, useBrowser } from './browser';
+import { screenshot, signInAsAdmin, signInAsNewUser, useBrowser } from './browser';
 
 // Issue 30: the dashboard draws the platform's figures for an administrator and a user's own for
 // everyone else; the bigscreen shows the same platform figures on a wall, without a console error.
@@ -67,13 +66,7 @@ describe('dashboard and bigscreen', () => {
   });
 
   it('should show a user their own figures and not the platform', async () => {
-    const password = 'Dash#Board2026';
-    const phone = await registerUser(password);
-    const context = await openContext(browser());
-    const page = await context.newPage();
-    await page.goto('/login');
-    await signIn(page, phone, password);
-    await page.waitForURL('**/wujie/char/talk');
+    const { context, page } = await signInAsNewUser(browser(), 'Dash#Board2026');
     await page.goto('/index');
     await page.getByTestId('personal-figures').waitFor();
     await expect
