@@ -56,23 +56,30 @@ export class RoutersService {
         m.is_frame AS isFrame, m.is_cache AS isCache, m.menu_type AS menuType, m.visible, m.icon, m.order_num
       FROM sys_menu m`;
     const where = `m.menu_type IN ('M', 'C') AND m.status = '0'`;
-    const rows: (MenuRow & { order_num: number })[] =
-      admin || userId === SUPER_USER_ID
-        ? await this.db.query(`${select} WHERE ${where} ORDER BY m.parent_id, m.order_num`)
-        : await this.db.query(
-            `${select}
-              JOIN sys_role_menu rm ON rm.menu_id = m.menu_id
-              JOIN sys_user_role ur ON ur.role_id = rm.role_id
-              JOIN sys_role r ON r.role_id = ur.role_id AND r.status = '0' AND r.del_flag = '0'
-             WHERE ur.user_id = ? AND ${where} ORDER BY m.parent_id, m.order_num`,
-            [userId],
-          );
-    return rows.map((row) => ({
-      ...row,
-      menuId: Number(row.menuId),
-      parentId: Number(row.parentId),
-    }));
+    if (admin || userId === SUPER_USER_ID) {
+      return rowsOf(
+        await this.db.query(`${select} WHERE ${where} ORDER BY m.parent_id, m.order_num`),
+      );
+    }
+    // The menus of the user's roles, or of the default role for a user without any.
+    const { roleIds } = await this.directory.effectiveRoles(userId);
+    if (!roleIds.length) return [];
+    return rowsOf(
+      await this.db.query(
+        `${select} JOIN sys_role_menu rm ON rm.menu_id = m.menu_id
+          WHERE rm.role_id IN (?) AND ${where} ORDER BY m.parent_id, m.order_num`,
+        [roleIds],
+      ),
+    );
   }
+}
+
+function rowsOf(rows: (MenuRow & { order_num: number })[]): MenuRow[] {
+  return rows.map((row) => ({
+    ...row,
+    menuId: Number(row.menuId),
+    parentId: Number(row.parentId),
+  }));
 }
 
 function buildTree(rows: MenuRow[]): MenuNode[] {

@@ -66,25 +66,39 @@ export class UserDirectory {
     return this.users.findOne({ where: { email: email.toLowerCase(), delFlag: '0' } });
   }
 
-  /** Role keys of the user's active roles; ROLE_DEFAULT for a user without any (spec §6). */
-  async grantsOf(userId: number): Promise<Grants> {
-    const roleRows: { role_key: string }[] = await this.db.query(
-      `SELECT r.role_key FROM sys_role r JOIN sys_user_role ur ON ur.role_id = r.role_id
+  /**
+   * The roles whose grants a user holds: their active roles, or, for a user without any, the default
+   * role ROLE_DEFAULT ("users without roles get ROLE_DEFAULT", spec §6) — its permissions and menus
+   * too, not only its name, so such a user is not left with an empty menu.
+   */
+  async effectiveRoles(userId: number): Promise<{ roleIds: number[]; roleKeys: string[] }> {
+    const own: { role_id: number; role_key: string }[] = await this.db.query(
+      `SELECT r.role_id, r.role_key FROM sys_role r JOIN sys_user_role ur ON ur.role_id = r.role_id
         WHERE ur.user_id = ? AND r.status = '0' AND r.del_flag = '0' ORDER BY r.role_sort`,
       [userId],
     );
-    const roles = roleRows.map((r) => r.role_key);
+    const rows: { role_id: number; role_key: string }[] = own.length
+      ? own
+      : await this.db.query(
+          `SELECT role_id, role_key FROM sys_role
+            WHERE role_key = ? AND status = '0' AND del_flag = '0'`,
+          [DEFAULT_ROLE],
+        );
+    return { roleIds: rows.map((r) => Number(r.role_id)), roleKeys: rows.map((r) => r.role_key) };
+  }
+
+  /** Role keys and catalogued permissions of the user's effective roles (see effectiveRoles). */
+  async grantsOf(userId: number): Promise<Grants> {
+    const { roleIds, roleKeys: roles } = await this.effectiveRoles(userId);
     const admin = roles.includes(ADMIN_ROLE);
     if (admin) return { admin, roles, permissions: [ALL_PERMISSION] };
-    const permRows: { perms: string }[] = await this.db.query(
-      `SELECT DISTINCT m.perms FROM sys_menu m
-         JOIN sys_role_menu rm ON rm.menu_id = m.menu_id
-         JOIN sys_user_role ur ON ur.role_id = rm.role_id
-         JOIN sys_role r ON r.role_id = ur.role_id
-        WHERE ur.user_id = ? AND r.status = '0' AND r.del_flag = '0' AND m.status = '0'
-          AND m.perms IS NOT NULL AND m.perms <> ''`,
-      [userId],
-    );
+    const permRows: { perms: string }[] = roleIds.length
+      ? await this.db.query(
+          `SELECT DISTINCT m.perms FROM sys_menu m JOIN sys_role_menu rm ON rm.menu_id = m.menu_id
+            WHERE rm.role_id IN (?) AND m.status = '0' AND m.perms IS NOT NULL AND m.perms <> ''`,
+          [roleIds],
+        )
+      : [];
     // Only catalogued strings count: a wildcard or invented string left in a menu row grants nothing.
     const permissions = [...new Set(permRows.flatMap((r) => permissionsOf(r.perms)))].filter((p) =>
       PERMISSION_CATALOGUE.has(p),
