@@ -77,11 +77,6 @@ export interface AlipayQueryView {
 /** The parameter (System → Parameters) holding the bank account a remittance goes to. */
 export const REMITTANCE_ACCOUNT_CONFIG_KEY = 'billing.remittance.account';
 
-/** The bank account a remittance goes to, in the request's language. */
-export interface RemittanceAccountView {
-  bankName: string;
-  accountName: string;
-  accountNumber: string;
 /**
  * The parameter turning "four eyes" on orders off ('false'; on when unset or anything else): an
  * administrator may not confirm the payment of their own order, nor of a user whose points they
@@ -94,6 +89,11 @@ export function fourEyesEnabled(value: string | null | undefined): boolean {
   return !['false', '0', 'off', 'no'].includes((value ?? '').trim().toLowerCase());
 }
 
+/** The bank account a remittance goes to, in the request's language. */
+export interface RemittanceAccountView {
+  bankName: string;
+  accountName: string;
+  accountNumber: string;
   /** Further details (branch, SWIFT code …), or the whole parameter when it is plain text; '' if none. */
   note: string;
 }

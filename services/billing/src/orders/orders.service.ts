@@ -35,16 +35,16 @@ import {
   refundRequestNo,
 } from '../payment/alipay.gateway';
 import { BILLING_CLOCK, type Clock } from './clock';
-import { ORDER_COLUMNS, type OrderRow, orderView } from './order.rows';
 import { FourEyes } from './four-eyes';
+import { ORDER_COLUMNS, type OrderRow, orderView } from './order.rows';
 import { PointsPrice } from './points-price';
 
 /** Who asks: the session's user, and whether they hold wujie:recharge:verify. */
 export interface OrderCaller {
   userId: number;
-  /** Sees and handles every user's orders (an administrator, or a role given the permission). */
   /** The session's user name: what the ledger records as the operator of manual points changes. */
   userName?: string;
+  /** Sees and handles every user's orders (an administrator, or a role given the permission). */
   verifier: boolean;
 }
 
@@ -65,8 +65,8 @@ export class OrdersService {
     @InjectBillingDb() private readonly db: DataSource,
     private readonly ledger: LedgerService,
     private readonly price: PointsPrice,
-    @Inject(BILLING_CLOCK) private readonly clock: Clock,
     private readonly fourEyes: FourEyes,
+    @Inject(BILLING_CLOCK) private readonly clock: Clock,
     @Optional() @Inject(ALIPAY_GATEWAY) private readonly alipay: AlipayGateway | null,
   ) {}
 
@@ -173,13 +173,13 @@ export class OrdersService {
     caller: OrderCaller | null,
     options: { reason?: string; tradeNo?: string; lang?: Language } = {},
   ): Promise<OrderView> {
-    await this.db.transaction(async (tx) => {
     // Confirming a payment credits points: a second person's job unless the parameter says otherwise.
     const confirmer =
       action === 'adminPayed' && caller && (await this.fourEyes.enabled()) ? caller : null;
+    await this.db.transaction(async (tx) => {
       const order = await this.locked(tx, orderId, actor === 'owner' ? caller : null);
-      await this.apply(tx, order, action, actor, caller, options);
       if (confirmer) await this.fourEyes.check(tx, Number(order.user_id), confirmer);
+      await this.apply(tx, order, action, actor, caller, options);
       // Last, inside the transaction: the table and the points check have passed (so no money goes
       // back for a refund the ledger would refuse), and a refusal rolls the whole move back.
       if (action === 'adminRefund' && paidThroughAlipay(order)) {

@@ -143,7 +143,8 @@ export const AGENTS = {
   humanization: {
     name: '人源化智能体',
     nameEn: 'Humanization agent',
-    description: '将非人源抗体的 CDR 移植到人胚系框架上，并保留影响亲和力的关键框架残基（回复突变）。',
+    description:
+      '将非人源抗体的 CDR 移植到人胚系框架上，并保留影响亲和力的关键框架残基（回复突变）。',
     descriptionEn:
       'Grafts the CDRs of a non-human antibody onto human germline frameworks, keeping the framework residues known to matter for affinity (back-mutations).',
     instruction:
