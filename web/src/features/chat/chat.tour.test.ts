@@ -65,6 +65,21 @@ describe(startTour.name, () => {
     expect(onEnd).toHaveBeenCalledOnce();
   });
 
+  it('should leave the highlighted element without popup attributes its role does not allow', async () => {
+    page();
+    document.querySelector('[data-tour="messages"]')!.setAttribute('role', 'log');
+    const takeAway = await startTour(steps, texts, vi.fn());
+    await screen.findByText('Step messages');
+    const messages = document.querySelector('[data-tour="messages"]')!;
+    // Once the highlight has settled (driver.js sets them while it moves, onHighlighted takes them off).
+    await waitFor(() => {
+      expect(messages.classList.contains('driver-active-element')).toBe(true);
+      expect(messages.hasAttribute('aria-haspopup')).toBe(false);
+      expect(messages.hasAttribute('aria-expanded')).toBe(false);
+    });
+    takeAway();
+  });
+
   it('should end for the user who closes it, and not when the page takes it away', async () => {
     page();
     const closed = vi.fn();

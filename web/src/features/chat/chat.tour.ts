@@ -20,6 +20,16 @@ export interface TourTexts {
   progress: string;
 }
 
+/**
+ * driver.js marks the highlighted element as if it opened the popover (aria-haspopup, aria-expanded),
+ * which the message log and the other anchors' roles do not allow (axe's aria-allowed-attr): the
+ * popover is a dialog of its own, with its own focus, so the element is better left as it is.
+ */
+function withoutPopupAttributes(element: Element): void {
+  element.removeAttribute('aria-haspopup');
+  element.removeAttribute('aria-expanded');
+}
+
 /** Attempts at storing the flag, and the pause before each retry. */
 const MARK_ATTEMPTS = 3;
 const MARK_RETRY_MS = 1_000;
@@ -65,6 +75,9 @@ export async function startTour(
       element: `[data-tour="${step.anchor}"]`,
       popover: { title: step.title, description: step.description },
     })),
+    onHighlighted: (element) => {
+      if (element) withoutPopupAttributes(element);
+    },
     // When the user ends it (done, close, Escape, a click beside it), whatever its animations are
     // doing: driver.js calls onDestroyed only once a step's highlight has finished moving, so a user
     // quick through the steps (or a page whose frames come late) ended it without onEnd, and saw it
