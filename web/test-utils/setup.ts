@@ -23,6 +23,8 @@ window.matchMedia ??= (query: string) =>
     dispatchEvent: () => false,
   }) as MediaQueryList;
 window.HTMLElement.prototype.scrollIntoView ??= () => undefined;
+// jsdom has window.scrollTo but only reports it as not implemented (tables scroll to the top on paging).
+window.scrollTo = () => undefined;
 
 beforeAll(async () => {
   await activateLanguage('en', false);

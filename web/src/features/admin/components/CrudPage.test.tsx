@@ -2,7 +2,7 @@ import { PERMISSIONS } from '@platform/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { json, useApiServer } from '../../../../test-utils/api-server';
 import { render } from '../../../../test-utils/render';
@@ -49,6 +49,26 @@ describe(CrudPage.name, () => {
     expect(api().seen[0]!.url).toContain('pageNum=1&pageSize=20');
     await userEvent.click(screen.getByRole('button', { name: 'Page 5' }));
     await waitFor(() => expect(api().seen.at(-1)!.url).toContain('pageNum=5&pageSize=20'));
+  });
+
+  it('should remember the rows per page the user picks, and start each page at the top', async () => {
+    api().on('/system/user/profile/updatepagesize/50', (_req, res) =>
+      json(res, { code: 200, msg: 'ok' }),
+    );
+    const scrolled = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    page([]);
+    sessionStore.set((s) => ({ ...s, user: { userId: 2, userName: 'u', pagesize: 20 } as never }));
+    await screen.findByText('post 20');
+    await userEvent.click(screen.getByTestId('page-size'));
+    await userEvent.click(await screen.findByText('50 / page'));
+    await waitFor(() => expect(api().seen.at(-1)!.url).toContain('pageSize=50'));
+    await waitFor(() =>
+      expect(api().seen.some((r) => r.url.includes('/profile/updatepagesize/50'))).toBe(true),
+    );
+    expect(sessionStore.get().user?.pagesize).toBe(50);
+    await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(scrolled).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }));
+    scrolled.mockRestore();
   });
 
   it('should ask the server again on every search and reset, also with the same filters', async () => {

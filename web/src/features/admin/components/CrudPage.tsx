@@ -27,6 +27,7 @@ import { IconButton } from '../../../components/IconButton';
 import { HasPermi } from '../../../components/Permission';
 import { useSession } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
+import { savePageSize, scrollToTop } from '../../../lib/paging';
 import { useLayout } from '../../layout/layout.store';
 import {
   deleteEntity,
@@ -468,8 +469,10 @@ export function CrudPage<T extends Record<string, unknown>>({ config }: { config
             data={PAGE_SIZES.map((n) => ({ value: String(n), label: t`${n} / page` }))}
             value={String(pageSize)}
             onChange={(v) => {
-              setPageSize(Number(v ?? DEFAULT_PAGE_SIZE));
+              const size = Number(v ?? DEFAULT_PAGE_SIZE);
+              setPageSize(size);
               setPageNum(1);
+              void savePageSize(size);
             }}
             allowDeselect={false}
             aria-label={t`Rows per page`}
@@ -478,7 +481,10 @@ export function CrudPage<T extends Record<string, unknown>>({ config }: { config
           <Pagination
             total={Math.max(1, Math.ceil((list.data?.total ?? 0) / pageSize))}
             value={pageNum}
-            onChange={setPageNum}
+            onChange={(page) => {
+              setPageNum(page);
+              scrollToTop();
+            }}
             siblings={mobile ? 0 : 1}
             boundaries={1}
             getControlProps={(control) => ({ 'aria-label': pagerLabels[control] })}
