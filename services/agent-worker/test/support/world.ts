@@ -24,7 +24,7 @@ import { dropDatabase, parseMysqlUrl } from '@platform/nest-common';
 import { eventually, freePort, spawnService, stopService } from '@platform/test-support';
 import { workflowStarter } from '@platform/workflow';
 import { type Connection, createConnection } from 'mysql2/promise';
-import type { Response } from 'supertest';
+import type { Response, Test } from 'supertest';
 
 import { loadAgentWorkerEnv, startAgentWorker } from '../../src';
 
@@ -56,7 +56,8 @@ export interface World {
   engine: CamundaRestClient;
   engineUrl: string;
   get(path: string, lang?: 'zh' | 'en'): Promise<Response>;
-  post(path: string, body?: object, lang?: 'zh' | 'en'): Promise<Response>;
+  /** A request on its way (awaitable for its Response; headers can still be set). */
+  post(path: string, body?: object, lang?: 'zh' | 'en'): Test;
   /** The env of a worker of this world (its database, the stack's namespace, the engine). */
   workerEnv(extra?: Record<string, string>): Record<string, string>;
   startWorker(extra?: Record<string, string>): Promise<INestMicroservice>;
