@@ -9,7 +9,7 @@ import { LoadState } from '../../components/LoadState';
 import { FIGURES_REFRESH_MS, personalFigures } from './dashboard.api';
 import { FigureCard, Stat } from './FigureCard';
 import { total } from './figures';
-import { colorAt, missionStatusLabel, STATUS_COLORS } from './labels';
+import { colorAt, missionStatusLabel, sliceLabel, STATUS_COLORS } from './labels';
 
 /** A user's own figures on the dashboard: missions by status, points, unread messages. */
 export function PersonalFigures() {
@@ -57,7 +57,8 @@ export function PersonalFigures() {
               h={220}
               size={180}
               withLabels
-              withLabelsLine
+              withLabelsLine={false}
+              cellProps={sliceLabel}
               data={missions.map((m, i) => {
                 const label = missionStatusLabel(m.status);
                 return {

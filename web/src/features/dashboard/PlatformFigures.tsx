@@ -11,7 +11,7 @@ import { RequestError } from '../../lib/request';
 import { FIGURES_REFRESH_MS, platformFigures } from './dashboard.api';
 import { FigureCard, Stat } from './FigureCard';
 import { missionRows, missionsByWorkflow, pointsRows, signUpRows, total } from './figures';
-import { colorAt, missionStatusLabel, orderStatusLabel, STATUS_COLORS } from './labels';
+import { colorAt, missionStatusLabel, orderStatusLabel, sliceLabel, STATUS_COLORS } from './labels';
 
 /**
  * The platform's figures as charts (dashboard for administrators, and the bigscreen): refreshed every
@@ -149,7 +149,8 @@ function MissionsByWorkflow({ view, height }: { view: PlatformDashboardView; hei
         h={height}
         size={Math.min(height - 40, 200)}
         withLabels
-        withLabelsLine
+        withLabelsLine={false}
+        cellProps={sliceLabel}
         data={byWorkflow.map((w, i) => ({ name: w.status, value: w.count, color: colorAt(i) }))}
       />
     </FigureCard>
@@ -194,7 +195,8 @@ function Orders({ view, height }: { view: PlatformDashboardView; height: number 
         h={height}
         size={Math.min(height - 40, 200)}
         withLabels
-        withLabelsLine
+        withLabelsLine={false}
+        cellProps={sliceLabel}
         data={orders.map((o, i) => ({
           name: labelOf(i18n, orderStatusLabel(o.status)),
           value: o.count,

@@ -1,4 +1,5 @@
 import 'swagger-ui-react/swagger-ui.css';
+import './swagger-overrides.css';
 
 import { useLingui } from '@lingui/react/macro';
 import { Alert, Box, Loader, Stack, Text, Title } from '@mantine/core';
