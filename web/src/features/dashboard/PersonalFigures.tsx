@@ -1,7 +1,6 @@
 import '@mantine/charts/styles.layer.css';
 
 import { Trans, useLingui } from '@lingui/react/macro';
-import { DonutChart } from '@mantine/charts';
 import { SimpleGrid } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 
@@ -9,7 +8,8 @@ import { LoadState } from '../../components/LoadState';
 import { FIGURES_REFRESH_MS, personalFigures } from './dashboard.api';
 import { FigureCard, Stat } from './FigureCard';
 import { total } from './figures';
-import { colorAt, missionStatusLabel, sliceLabel, STATUS_COLORS } from './labels';
+import { colorAt, labelOf, missionStatusLabel, STATUS_COLORS } from './labels';
+import { Slices } from './Slices';
 
 /** A user's own figures on the dashboard: missions by status, points, unread messages. */
 export function PersonalFigures() {
@@ -53,20 +53,14 @@ export function PersonalFigures() {
             unavailable={!view?.missions}
             empty={missions.length === 0}
           >
-            <DonutChart
-              h={220}
+            <Slices
+              height={220}
               size={180}
-              withLabels
-              withLabelsLine={false}
-              cellProps={sliceLabel}
-              data={missions.map((m, i) => {
-                const label = missionStatusLabel(m.status);
-                return {
-                  name: typeof label === 'string' ? label : i18n._(label),
-                  value: m.count,
-                  color: STATUS_COLORS[m.status] ?? colorAt(i),
-                };
-              })}
+              data={missions.map((m, i) => ({
+                name: labelOf(i18n, missionStatusLabel(m.status)),
+                value: m.count,
+                color: STATUS_COLORS[m.status] ?? colorAt(i),
+              }))}
             />
           </FigureCard>
         </SimpleGrid>

@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.layer.css';
 
 import { Trans, useLingui } from '@lingui/react/macro';
-import { AreaChart, BarChart, DonutChart } from '@mantine/charts';
+import { AreaChart, BarChart } from '@mantine/charts';
 import { Badge, Card, Group, SimpleGrid, Text } from '@mantine/core';
 import type { PlatformDashboardView } from '@platform/contracts';
 import { useQuery } from '@tanstack/react-query';
@@ -11,7 +11,8 @@ import { RequestError } from '../../lib/request';
 import { FIGURES_REFRESH_MS, platformFigures } from './dashboard.api';
 import { FigureCard, Stat } from './FigureCard';
 import { missionRows, missionsByWorkflow, pointsRows, signUpRows, total } from './figures';
-import { colorAt, missionStatusLabel, orderStatusLabel, sliceLabel, STATUS_COLORS } from './labels';
+import { colorAt, labelOf, missionStatusLabel, orderStatusLabel, STATUS_COLORS } from './labels';
+import { Slices } from './Slices';
 
 /**
  * The platform's figures as charts (dashboard for administrators, and the bigscreen): refreshed every
@@ -145,12 +146,9 @@ function MissionsByWorkflow({ view, height }: { view: PlatformDashboardView; hei
       unavailable={!view.missions}
       empty={byWorkflow.length === 0}
     >
-      <DonutChart
-        h={height}
+      <Slices
+        height={height}
         size={Math.min(height - 40, 200)}
-        withLabels
-        withLabelsLine={false}
-        cellProps={sliceLabel}
         data={byWorkflow.map((w, i) => ({ name: w.status, value: w.count, color: colorAt(i) }))}
       />
     </FigureCard>
@@ -191,12 +189,9 @@ function Orders({ view, height }: { view: PlatformDashboardView; height: number 
       unavailable={!view.points}
       empty={orders.length === 0}
     >
-      <DonutChart
-        h={height}
+      <Slices
+        height={height}
         size={Math.min(height - 40, 200)}
-        withLabels
-        withLabelsLine={false}
-        cellProps={sliceLabel}
         data={orders.map((o, i) => ({
           name: labelOf(i18n, orderStatusLabel(o.status)),
           value: o.count,
@@ -227,10 +222,4 @@ function Health({ view }: { view: PlatformDashboardView }) {
       </Text>
     </FigureCard>
   );
-}
-
-type LinguiI18n = ReturnType<typeof useLingui>['i18n'];
-
-function labelOf(i18n: LinguiI18n, label: ReturnType<typeof missionStatusLabel>): string {
-  return typeof label === 'string' ? label : i18n._(label);
 }

@@ -1,4 +1,4 @@
-import type { MessageDescriptor } from '@lingui/core';
+import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 
 // The statuses the charts name, in the user's language (the services answer stable codes).
@@ -58,12 +58,7 @@ export function orderStatusLabel(status: string): MessageDescriptor | string {
   return ORDER_STATUS_LABELS[status] ?? status;
 }
 
-/**
- * Each slice of a donut names itself: recharts draws slices as `<path role="img">`, which need a text
- * alternative (axe's svg-img-alt); "name: count" is what a sighted user reads from the label beside it.
- * The donuts draw no label lines: recharts hands a slice's props to its line too, and a plain path may
- * not carry aria-label (aria-prohibited-attr).
- */
-export const sliceLabel = (slice: { name: string; value: number }) => ({
-  'aria-label': `${slice.name}: ${slice.value}`,
-});
+/** A status label in the user's language (a code the catalogue does not know stays as it is). */
+export function labelOf(i18n: I18n, label: MessageDescriptor | string): string {
+  return typeof label === 'string' ? label : i18n._(label);
+}
