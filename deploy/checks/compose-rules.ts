@@ -1,4 +1,5 @@
 import { type ComposeFile, type ComposeService, durationSeconds, environmentOf } from './compose';
+import { drainsCutShort, SHUTDOWN_MARGIN_SECONDS } from './shutdown';
 
 /** What a rule reads: the file, and each service's process environment as compose would give it. */
 export interface ComposeContext {
@@ -12,8 +13,6 @@ type Rule = (name: string, service: ComposeService, context: ComposeContext) => 
 export const GATEWAY = 'gateway';
 /** Where the gateway keeps local storage (UPLOAD_DIR defaults to data/uploads under /app). */
 export const GATEWAY_DATA_DIR = '/app/data';
-/** Seconds a service needs after its drain before SIGKILL may come (closing connections, logs). */
-const SHUTDOWN_MARGIN_SECONDS = 5;
 
 const noRootDatabaseUser: Rule = (name, _service, { processEnv }) =>
   Object.entries(processEnv(name))
@@ -60,13 +59,10 @@ const healthyDependencies: Rule = (name, service, { compose }) => {
 
 const gracePeriodAboveDrain: Rule = (name, service, { processEnv }) => {
   const grace = durationSeconds(service.stop_grace_period);
-  return Object.entries(processEnv(name))
-    .filter(([key]) => key.endsWith('_DRAIN_MS'))
-    .filter(([, value]) => Number(value) / 1000 + SHUTDOWN_MARGIN_SECONDS > grace)
-    .map(
-      ([key, value]) =>
-        `${name}: stop_grace_period ${grace}s leaves no time after ${key}=${value} (needs ${SHUTDOWN_MARGIN_SECONDS}s more)`,
-    );
+  return drainsCutShort(processEnv(name), grace).map(
+    ([key, value]) =>
+      `${name}: stop_grace_period ${grace}s leaves no time after ${key}=${value} (needs ${SHUTDOWN_MARGIN_SECONDS}s more)`,
+  );
 };
 
 /** A service that trusts X-Forwarded-For must be reachable only through the proxy that sets it. */

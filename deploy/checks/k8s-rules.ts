@@ -1,4 +1,5 @@
 import type { Kustomization, Manifest } from './k8s';
+import { drainsCutShort } from './shutdown';
 
 interface Probe {
   httpGet?: { path: string; port: string | number };
@@ -38,8 +39,6 @@ interface Deployment extends Manifest {
 
 /** The Deployments that must scale by themselves (issue 31): HTTP, sessions, the toolkit's work. */
 export const AUTOSCALED = ['gateway', 'identity', 'agent-worker'];
-/** Seconds a pod needs after its drain before SIGKILL may come. */
-const SHUTDOWN_MARGIN_SECONDS = 5;
 
 export function deploymentsOf(manifests: Manifest[]): Deployment[] {
   return manifests.filter((m): m is Deployment => m.kind === 'Deployment');
@@ -179,12 +178,9 @@ export function manifestProblems(manifests: Manifest[]): string[] {
 function drainProblems(deployment: Deployment, manifests: Manifest[]): string[] {
   const grace = deployment.spec.template.spec.terminationGracePeriodSeconds ?? 30;
   return deployment.spec.template.spec.containers.flatMap((container) =>
-    Object.entries(containerEnv(container, manifests).env)
-      .filter(
-        ([key, value]) =>
-          key.endsWith('_DRAIN_MS') && Number(value) / 1000 + SHUTDOWN_MARGIN_SECONDS > grace,
-      )
-      .map(([key]) => `Deployment ${deployment.metadata.name}: ${key} leaves no time in ${grace}s`),
+    drainsCutShort(containerEnv(container, manifests).env, grace).map(
+      ([key]) => `Deployment ${deployment.metadata.name}: ${key} leaves no time in ${grace}s`,
+    ),
   );
 }
 
