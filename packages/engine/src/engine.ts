@@ -2,11 +2,14 @@ import { EngineDatabase, MysqlOptions } from './db/engine-database';
 import { migrate } from './db/migrations';
 import { DefinitionCache } from './runtime/definition-cache';
 import { DeploymentService } from './runtime/deployment.service';
+import { DeploymentDeletion } from './runtime/deployment-deletion';
 import { EngineQueries } from './runtime/engine-queries';
 import { ExternalTaskService } from './runtime/external-task.service';
 import { HotInstances } from './runtime/hot-instances';
+import { InstanceReads } from './runtime/instance-reads';
 import { CommandEffects } from './runtime/instance-store';
 import { LongPollRegistry } from './runtime/long-poll';
+import { MessageCorrelation } from './runtime/message-correlation';
 import { ProcessEngine } from './runtime/process-engine';
 import { UserTaskService } from './runtime/user-task.service';
 
@@ -27,7 +30,10 @@ export interface EngineOptions {
 export interface EmbeddedEngine {
   db: EngineDatabase;
   process: ProcessEngine;
+  instances: InstanceReads;
+  messages: MessageCorrelation;
   deployments: DeploymentService;
+  deploymentDeletion: DeploymentDeletion;
   externalTasks: ExternalTaskService;
   longPoll: LongPollRegistry;
   queries: EngineQueries;
@@ -74,7 +80,10 @@ export async function createEngine(options: EngineOptions): Promise<EmbeddedEngi
   return {
     db,
     process,
+    instances: new InstanceReads(db),
+    messages: new MessageCorrelation(process, notifier),
     deployments: new DeploymentService(db),
+    deploymentDeletion: new DeploymentDeletion(db, definitions, hot),
     externalTasks,
     longPoll: registry,
     queries: new EngineQueries(db),

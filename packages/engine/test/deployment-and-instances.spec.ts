@@ -1,6 +1,6 @@
+import { CamundaRestError } from '@platform/engine-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { CamundaRestError } from '../src';
 import { AUTH_HEADERS, EngineHarness, finished, fixture } from './support/engine-harness';
 
 const wrap = (key: string, body: string, extra = '') => `<?xml version="1.0" encoding="UTF-8"?>
@@ -161,6 +161,13 @@ describe('deployment, lint and instance commands', () => {
       id: first.id,
       version: 1,
     });
+    // Its own diagram, not the newer version's (an instance's page draws the version it runs on).
+    const diagram = await h.client.getProcessDefinitionXml(first.id);
+    expect(diagram.id).toBe(first.id);
+    expect(diagram.bpmn20Xml).toContain('name="v1"');
+    await expect(h.client.getProcessDefinitionXml('no-such-definition')).rejects.toMatchObject({
+      status: 404,
+    });
     const started = await h.client.startProcessInstance(first.id, { businessKey: 'pin-1' });
     expect(started).toMatchObject({ definitionId: first.id, businessKey: 'pin-1', ended: false });
     const latest = await h.client.startProcessInstanceByKey('dep_pinned', {});
@@ -171,6 +178,45 @@ describe('deployment, lint and instance commands', () => {
     });
     await expect(h.client.getProcessDefinition('no-such-definition')).rejects.toMatchObject({
       status: 404,
+    });
+  });
+
+  it('should start no instance of a suspended definition until it is activated', async () => {
+    const xml = wrap(
+      'dep_suspended',
+      `<bpmn:startEvent id="s" />${flow('f1', 's', 'work')}${task('work', 'suspended-def')}${flow('f2', 'work', 'e')}<bpmn:endEvent id="e" />`,
+    );
+    const definition = Object.values(
+      (await h.deploy('suspended-def', xml)).deployedProcessDefinitions ?? {},
+    )[0];
+    const running = await h.client.startProcessInstance(definition.id);
+    await h.client.setProcessDefinitionSuspended(definition.id, true);
+    expect(await h.client.getProcessDefinition(definition.id)).toMatchObject({ suspended: true });
+    expect(await h.client.getProcessDefinitionByKey('dep_suspended')).toMatchObject({
+      suspended: true,
+    });
+    const refused = (await h.client
+      .startProcessInstance(definition.id)
+      .catch((e: unknown) => e)) as CamundaRestError;
+    expect(refused).toMatchObject({
+      status: 500,
+      type: 'RestException',
+      message: `Cannot instantiate process definition ${definition.id}: ENGINE-03043 Process Definition with id '${definition.id}' is suspended.`,
+    });
+    await expect(h.client.startProcessInstanceByKey('dep_suspended')).rejects.toMatchObject({
+      status: 500,
+    });
+    // Without includeProcessInstances, the running instance is not suspended.
+    expect(await h.client.getProcessInstance(running.id)).toMatchObject({ suspended: false });
+
+    await h.client.setProcessDefinitionSuspended(definition.id, true, true);
+    expect(await h.client.getProcessInstance(running.id)).toMatchObject({ suspended: true });
+    await h.client.setProcessDefinitionSuspended(definition.id, false, true);
+    expect(await h.client.getProcessInstance(running.id)).toMatchObject({ suspended: false });
+    expect(await h.client.getProcessDefinition(definition.id)).toMatchObject({ suspended: false });
+    await expect(h.client.startProcessInstance(definition.id)).resolves.toMatchObject({
+      definitionId: definition.id,
+      ended: false,
     });
   });
 

@@ -1,6 +1,3 @@
-import { Client, type Handler, type Interceptor } from 'camunda-external-task-client-js';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-
 import {
   CamundaRestClient,
   engineAuthInterceptor,
@@ -9,7 +6,10 @@ import {
   type HistoricProcessInstanceDto,
   parseCamundaDate,
   type QueryParams,
-} from '../src';
+} from '@platform/engine-client';
+import { Client, type Handler, type Interceptor } from 'camunda-external-task-client-js';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { fixture } from './support/engine-harness';
 import { embeddedBuildProblem, type EngineProcess, engineProcess } from './support/engine-process';
 import { operatonMissing } from './support/operaton';

@@ -2,17 +2,14 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-
 import {
   CamundaRestClient,
-  createEngine,
-  type EmbeddedEngine,
   engineAuthorization,
   type EngineCredentials,
-  type EngineServer,
-  startEngineServer,
-} from '../src';
+} from '@platform/engine-client';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
+import { createEngine, type EmbeddedEngine, type EngineServer, startEngineServer } from '../src';
 import { operatonMissing, type RunningOperaton, startOperaton } from './support/operaton';
 
 // Issue 25: BPMN reaches an engine only through POST /deployment/create with the platform's

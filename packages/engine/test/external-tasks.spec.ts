@@ -1,6 +1,6 @@
+import { CamundaRestError } from '@platform/engine-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { CamundaRestError } from '../src';
 import {
   AUTH_HEADERS,
   EngineHarness,

@@ -1,14 +1,9 @@
 import { writeFileSync } from 'node:fs';
 
+import type { EngineCredentials } from '@platform/engine-client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
-import {
-  createEngine,
-  type EmbeddedEngine,
-  type EngineCredentials,
-  type EngineServer,
-  startEngineServer,
-} from '../src';
+import { createEngine, type EmbeddedEngine, type EngineServer, startEngineServer } from '../src';
 import {
   differences,
   type EngineUnderTest,

@@ -1,9 +1,9 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { CamundaRestError } from '@platform/engine-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { CamundaRestError } from '../src';
 import { EngineHarness, fixture } from './support/engine-harness';
 
 // The engine gate at /deployment/create (issue 25): every file of fixtures/unsafe but the safe one

@@ -1,5 +1,6 @@
+import { type EngineCredentials, engineCredentialsFromEnv } from '@platform/engine-client';
+
 import type { MysqlOptions } from '../db/engine-database';
-import { type EngineCredentials, engineCredentialsFromEnv } from './engine-credentials';
 
 export interface EngineEnv {
   /** What a caller must send; see engineCredentialsFromEnv. */

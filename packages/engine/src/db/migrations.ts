@@ -208,6 +208,30 @@ export const MIGRATIONS: Migration[] = [
       ) ${TABLE}`,
     ],
   },
+  {
+    version: 4,
+    name: 'suspended process definitions (PUT /process-definition/{id}/suspended)',
+    up: ['ALTER TABLE eng_process_definition ADD COLUMN suspended TINYINT NOT NULL DEFAULT 0'],
+  },
+  {
+    version: 5,
+    name: 'comments on tasks and process instances (POST /task/{id}/comment/create)',
+    up: [
+      `CREATE TABLE eng_comment (
+        seq BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY,
+        id VARCHAR(64) NOT NULL,
+        task_id VARCHAR(64) NULL,
+        process_instance_id VARCHAR(64) NULL,
+        root_process_instance_id VARCHAR(64) NULL,
+        user_id VARCHAR(255) NULL,
+        time BIGINT NOT NULL,
+        message MEDIUMTEXT NOT NULL,
+        UNIQUE KEY uq_comment_id (id),
+        KEY ix_comment_task (task_id),
+        KEY ix_comment_instance (process_instance_id)
+      ) ${TABLE}`,
+    ],
+  },
 ];
 
 /** Applies pending migrations under a named lock, so that several replicas can start at once. */

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 
-import { type EngineCredentials, hasEngineSecret } from '../config/engine-credentials';
+import { type EngineCredentials, hasEngineSecret } from '@platform/engine-client';
 
 /** Checks an `Authorization` header against the configured credentials. */
 export interface EngineAuthenticator {

@@ -1,7 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
-import type { EmbeddedEngine } from '../engine';
-import { badRequest, engineError } from '../rest/camunda-errors';
 import type {
   CompleteExternalTaskDto,
   CompleteTaskDto,
@@ -12,9 +10,13 @@ import type {
   IdentityLinkDto,
   ProcessInstanceModificationDto,
   StartProcessInstanceDto,
-} from '../rest/camunda-types';
+} from '@platform/engine-client';
+
+import type { EmbeddedEngine } from '../engine';
+import { badRequest, engineError } from '../rest/camunda-errors';
 import type { DeploymentResource } from '../runtime/deployment.service';
 import { toDefinitionDto } from '../runtime/deployment.service';
+import type { Query } from '../runtime/engine-queries';
 
 export interface RouteContext {
   params: string[];
@@ -60,7 +62,7 @@ function json<T>(ctx: RouteContext): T {
 
 /** The endpoint table of the Camunda 7 REST subset (see ENGINE.md). */
 export function buildRoutes(engine: EmbeddedEngine): Route[] {
-  const { process, externalTasks, queries, deployments, userTasks } = engine;
+  const { process, instances, messages, externalTasks, queries, deployments, userTasks } = engine;
   const route = (method: string, path: string, handler: Route['handler']): Route => ({
     method,
     pattern: new RegExp(`^${path.replace(/:\w+/g, '([^/]+)')}/?$`),
@@ -74,7 +76,7 @@ export function buildRoutes(engine: EmbeddedEngine): Route[] {
     ),
     route('GET', '/deployment/:id', async (ctx) => ok(await deployments.get(ctx.params[0]))),
     route('DELETE', '/deployment/:id', async (ctx) => {
-      await process.deleteDeployment(ctx.params[0], ctx.query.cascade === 'true');
+      await engine.deploymentDeletion.delete(ctx.params[0], ctx.query.cascade === 'true');
       return noContent;
     }),
     route('GET', '/process-definition/key/:id', async (ctx) =>
@@ -92,16 +94,29 @@ export function buildRoutes(engine: EmbeddedEngine): Route[] {
     route('GET', '/process-definition/:id', async (ctx) =>
       ok(toDefinitionDto(await process.definitionById(ctx.params[0]))),
     ),
+    route('GET', '/process-definition/:id/xml', async (ctx) => {
+      const row = await process.definitionById(ctx.params[0]);
+      return ok({ id: row.id, bpmn20Xml: row.xml });
+    }),
+    route('PUT', '/process-definition/:id/suspended', async (ctx) => {
+      const dto = json<{ suspended?: boolean; includeProcessInstances?: boolean }>(ctx);
+      await process.setDefinitionSuspended(
+        ctx.params[0],
+        dto.suspended === true,
+        dto.includeProcessInstances === true,
+      );
+      return noContent;
+    }),
     route('POST', '/process-definition/:id/start', async (ctx) => {
       const dto = json<StartProcessInstanceDto>(ctx);
       const started = await process.startById(ctx.params[0], dto, ctx.user);
       return ok(withSelfLink(started, ctx, 'process-instance'));
     }),
     route('GET', '/process-instance/:id', async (ctx) =>
-      ok(await process.getInstance(ctx.params[0])),
+      ok(await instances.getInstance(ctx.params[0])),
     ),
     route('GET', '/process-instance/:id/variables', async (ctx) =>
-      ok(await process.instanceVariables(ctx.params[0])),
+      ok(await instances.instanceVariables(ctx.params[0])),
     ),
     route('PUT', '/process-instance/:id/suspended', async (ctx) => {
       const { suspended } = json<{ suspended?: boolean }>(ctx);
@@ -109,7 +124,7 @@ export function buildRoutes(engine: EmbeddedEngine): Route[] {
       return noContent;
     }),
     route('GET', '/execution/:id/localVariables/:name/data', async (ctx) => {
-      const file = await process.fileVariable(ctx.params[0], ctx.params[1]);
+      const file = await instances.fileVariable(ctx.params[0], ctx.params[1]);
       return { status: 200, body: file.data, headers: { 'Content-Type': file.contentType } };
     }),
     route('DELETE', '/process-instance/:id', async (ctx) => {
@@ -123,16 +138,28 @@ export function buildRoutes(engine: EmbeddedEngine): Route[] {
     route('GET', '/history/process-instance', async (ctx) =>
       ok(await queries.historicProcessInstances(ctx.query)),
     ),
+    route('GET', '/history/process-instance/count', async (ctx) =>
+      ok(await queries.historicProcessInstanceCount(ctx.query)),
+    ),
     route('GET', '/history/activity-instance', async (ctx) =>
       ok(await queries.historicActivityInstances(ctx.query)),
     ),
     route('GET', '/incident', async (ctx) => ok(await queries.incidents(ctx.query))),
     route('POST', '/message', async (ctx) => {
       const dto = json<CorrelationMessageDto>(ctx);
-      const results = await process.correlate(dto, ctx.user);
+      const results = await messages.correlate(dto, ctx.user);
       return dto.resultEnabled ? ok(results) : noContent;
     }),
     route('GET', '/task', async (ctx) => ok(await queries.tasks(ctx.query))),
+    route('GET', '/task/count', async (ctx) => ok(await queries.taskCount(ctx.query))),
+    route('POST', '/task', async (ctx) => {
+      const { query, orQueries } = taskQueryOf(ctx);
+      return ok(await queries.tasks(query, orQueries));
+    }),
+    route('POST', '/task/count', async (ctx) => {
+      const { query, orQueries } = taskQueryOf(ctx);
+      return ok(await queries.taskCount(query, orQueries));
+    }),
     route('POST', '/task/:id/complete', async (ctx) => {
       const variables = await process.completeUserTask(ctx.params[0], json<CompleteTaskDto>(ctx));
       return variables ? ok(variables) : noContent;
@@ -165,7 +192,25 @@ export function buildRoutes(engine: EmbeddedEngine): Route[] {
       await userTasks.addIdentityLink(ctx.params[0], json<Partial<IdentityLinkDto>>(ctx));
       return noContent;
     }),
+    route('POST', '/task/:id/comment/create', async (ctx) => {
+      const comment = await userTasks.addComment(
+        ctx.params[0],
+        json<{ message?: string; processInstanceId?: string }>(ctx),
+        ctx.user,
+      );
+      const href = `${ctx.baseUrl}/task/${ctx.params[0]}/comment/${comment.id}`;
+      return ok({ links: [{ method: 'GET', href, rel: 'self' }], ...comment });
+    }),
+    route('GET', '/task/:id/comment', async (ctx) =>
+      ok(await userTasks.taskComments(ctx.params[0])),
+    ),
+    route('GET', '/process-instance/:id/comment', async (ctx) =>
+      ok(await userTasks.instanceComments(ctx.params[0])),
+    ),
     route('GET', '/history/task', async (ctx) => ok(await queries.historicTasks(ctx.query))),
+    route('GET', '/history/task/count', async (ctx) =>
+      ok(await queries.historicTaskCount(ctx.query)),
+    ),
     route('GET', '/external-task', async (ctx) => ok(await queries.externalTasks(ctx.query))),
     route('GET', '/external-task/:id', async (ctx) =>
       ok(await queries.externalTask(ctx.params[0])),
@@ -221,6 +266,36 @@ function withSelfLink<T extends { id: string; links: unknown[] }>(
     ...dto,
     links: [{ method: 'GET', href: `${ctx.baseUrl}/${resource}/${dto.id}`, rel: 'self' }],
   };
+}
+
+type TaskQueryBody = Record<string, unknown> & {
+  orQueries?: Record<string, unknown>[];
+  sorting?: { sortBy?: string; sortOrder?: string }[];
+};
+
+/**
+ * POST /task's body as the GET parameters it stands for (lists comma-joined, booleans as text),
+ * with the page from the URL as Operaton takes it. Only the first sorting is applied.
+ */
+function taskQueryOf(ctx: RouteContext): { query: Query; orQueries: Query[] } {
+  const { orQueries, sorting, ...fields } = json<TaskQueryBody>(ctx);
+  const query: Query = {
+    ...parametersOf(fields),
+    firstResult: ctx.query.firstResult,
+    maxResults: ctx.query.maxResults,
+    sortBy: sorting?.[0]?.sortBy,
+    sortOrder: sorting?.[0]?.sortOrder,
+  };
+  return { query, orQueries: (orQueries ?? []).map(parametersOf) };
+}
+
+function parametersOf(fields: Record<string, unknown>): Query {
+  const query: Query = {};
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === null || value === undefined) continue;
+    query[name] = Array.isArray(value) ? value.join(',') : String(value);
+  }
+  return query;
 }
 
 const CONTROL_FIELDS = new Set([

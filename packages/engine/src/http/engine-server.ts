@@ -1,7 +1,8 @@
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import type { EngineCredentials } from '../config/engine-credentials';
+import type { EngineCredentials } from '@platform/engine-client';
+
 import type { EmbeddedEngine } from '../engine';
 import { EngineRestError } from '../rest/camunda-errors';
 import { createEngineAuthenticator } from './engine-auth';

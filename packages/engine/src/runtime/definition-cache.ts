@@ -22,6 +22,11 @@ export interface DefinitionRow {
   history_ttl: number | null;
   /** The definitions' targetNamespace (null for definitions deployed before it was kept). */
   category: string | null;
+  /**
+   * 1 once suspended (no new instances). A cached row keeps the value it was loaded with, so read it
+   * from a fresh row (latestByKey, ProcessEngine.definitionById).
+   */
+  suspended: number;
   xml: string;
   source_context: string;
   created: number;

@@ -1,5 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 
+import {
+  type DeploymentDto,
+  type DeploymentSummaryDto,
+  formatCamundaDate,
+  type ProcessDefinitionDto,
+} from '@platform/engine-client';
+
 import { lintBpmn, LintProblem } from '../bpmn/bpmn-lint';
 import {
   buildProcessModel,
@@ -10,13 +17,7 @@ import {
   serializeContext,
 } from '../bpmn/bpmn-model';
 import type { Connection, EngineDatabase } from '../db/engine-database';
-import { formatCamundaDate } from '../rest/camunda-date';
 import { engineError, EngineRestError, notFound } from '../rest/camunda-errors';
-import type {
-  DeploymentDto,
-  DeploymentSummaryDto,
-  ProcessDefinitionDto,
-} from '../rest/camunda-types';
 import type { DefinitionRow } from './definition-cache';
 
 export interface DeploymentResource {
@@ -62,7 +63,7 @@ export function toDefinitionDto(row: DefinitionRow): ProcessDefinitionDto {
     resource: row.resource_name,
     deploymentId: row.deployment_id,
     diagram: null,
-    suspended: false,
+    suspended: Boolean(row.suspended),
     tenantId: null,
     versionTag: row.version_tag,
     historyTimeToLive: row.history_ttl ?? DEFAULT_HISTORY_TTL_DAYS,
@@ -167,6 +168,7 @@ async function insertDefinition(
     version_tag: p.versionTag,
     history_ttl: p.historyTtl,
     category: p.category,
+    suspended: 0,
     xml: p.resource.content,
     source_context: p.sourceContext,
     created: now,

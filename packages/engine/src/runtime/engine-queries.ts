@@ -1,18 +1,23 @@
+import {
+  type ExternalTaskDto,
+  formatCamundaDate,
+  type HistoricActivityInstanceDto,
+  type HistoricProcessInstanceDto,
+  type HistoricProcessInstanceState,
+  type HistoricTaskInstanceDto,
+  type IncidentDto,
+  parseCamundaDate,
+  type TaskDto,
+} from '@platform/engine-client';
+
 import type { EngineDatabase } from '../db/engine-database';
-import { formatCamundaDate, parseCamundaDate } from '../rest/camunda-date';
 import { badRequest, notFound, restNotFound } from '../rest/camunda-errors';
-import type {
-  ExternalTaskDto,
-  HistoricActivityInstanceDto,
-  HistoricProcessInstanceDto,
-  HistoricProcessInstanceState,
-  HistoricTaskInstanceDto,
-  IncidentDto,
-  TaskDto,
-} from '../rest/camunda-types';
 import { ExternalTaskRow, toExternalTaskDto } from './external-task.service';
 
 export type Query = Record<string, string | undefined>;
+
+/** Operaton's page when only one bound is given: from the first row, or with no upper bound. */
+const UNBOUNDED = 2_147_483_647;
 
 /** Builds WHERE/ORDER BY/LIMIT from Camunda's query parameters, with bound values only. */
 class SqlQuery {
@@ -29,14 +34,24 @@ class SqlQuery {
     return this;
   }
 
+  like(column: string, value: string | undefined): this {
+    if (value) this.add(`${column} LIKE ?`, value);
+    return this;
+  }
+
   flag(condition: string, value: string | undefined): this {
     if (value === 'true') this.where.push(condition);
     return this;
   }
 
-  add(sql: string, value: unknown): void {
+  add(sql: string, ...values: unknown[]): void {
     this.where.push(sql);
-    this.params.push(value);
+    this.params.push(...values);
+  }
+
+  /** One condition: any of the other query's conditions (Camunda's `orQueries`). */
+  anyOf(other: SqlQuery): void {
+    if (other.where.length) this.add(`(${other.where.join(' OR ')})`, ...other.params);
   }
 
   sql(
@@ -46,7 +61,6 @@ class SqlQuery {
     defaultOrder: string,
     select = '*',
   ): [string, unknown[]] {
-    const where = this.where.length ? `WHERE ${this.where.join(' AND ')}` : '';
     let order = defaultOrder;
     if (Boolean(query.sortBy) !== Boolean(query.sortOrder)) {
       throw badRequest('Only a single sorting parameter specified. sortBy and sortOrder required');
@@ -58,15 +72,40 @@ class SqlQuery {
       if (query.sortOrder !== 'asc' && query.sortOrder !== 'desc') {
         throw badRequest(`Cannot set query parameter 'sortOrder' to value '${query.sortOrder}'`);
       }
-      order = `${column} ${query.sortOrder === 'desc' ? 'DESC' : 'ASC'}`;
+      // Rows that tie keep the table's own order (activities in the order they ran: two can start in
+      // one millisecond), and then one by id, so that pages neither repeat nor skip a row.
+      const tieBreak = /\bid ASC$/.test(defaultOrder) ? defaultOrder : `${defaultOrder}, id ASC`;
+      order = `${column} ${query.sortOrder === 'desc' ? 'DESC' : 'ASC'}, ${tieBreak}`;
     }
-    const limit = Math.min(Number(query.maxResults ?? 10_000) || 10_000, 10_000);
-    const offset = Number(query.firstResult ?? 0) || 0;
-    return [
-      `SELECT ${select} FROM ${table} ${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
-      [...this.params, limit, offset],
-    ];
+    const base = `SELECT ${select} FROM ${table} ${this.whereSql()} ORDER BY ${order}`;
+    // As Operaton's REST layer (QueryUtil): no bounds, every row; one bound, the other defaults.
+    if (query.firstResult === undefined && query.maxResults === undefined) {
+      return [base, this.params];
+    }
+    const offset = pageBound(query, 'firstResult', 0);
+    const limit = pageBound(query, 'maxResults', UNBOUNDED);
+    return [`${base} LIMIT ? OFFSET ?`, [...this.params, limit, offset]];
   }
+
+  /** The `/count` twin of `sql`: paging and sorting do not change a count. */
+  count(table: string): [string, unknown[]] {
+    return [`SELECT COUNT(*) AS count FROM ${table} ${this.whereSql()}`, this.params];
+  }
+
+  private whereSql(): string {
+    return this.where.length ? `WHERE ${this.where.join(' AND ')}` : '';
+  }
+}
+
+/** firstResult / maxResults: whole numbers from 0 (Operaton binds them to Integer). */
+function pageBound(query: Query, name: 'firstResult' | 'maxResults', fallback: number): number {
+  const raw = query[name];
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value > UNBOUNDED) {
+    throw badRequest(`Cannot set query parameter '${name}' to value '${raw}'`);
+  }
+  return value;
 }
 
 interface HistProcessRow {
@@ -145,17 +184,7 @@ export class EngineQueries {
   constructor(private readonly db: EngineDatabase) {}
 
   async historicProcessInstances(query: Query): Promise<HistoricProcessInstanceDto[]> {
-    const q = new SqlQuery()
-      .eq('id', query.processInstanceId)
-      .in('id', query.processInstanceIds)
-      .eq('definition_key', query.processDefinitionKey)
-      .eq('definition_id', query.processDefinitionId)
-      .eq('business_key', query.processInstanceBusinessKey)
-      .flag('end_time IS NOT NULL', query.finished)
-      .flag('end_time IS NULL', query.unfinished)
-      .flag("state = 'ACTIVE'", query.active)
-      .flag("state = 'COMPLETED'", query.completed);
-    const [sql, params] = q.sql(
+    const [sql, params] = historicProcessFilter(query).sql(
       'eng_hist_process_instance',
       query,
       {
@@ -174,6 +203,11 @@ export class EngineQueries {
     );
     const [rows] = await this.db.pool.query(sql, params);
     return (rows as HistProcessRow[]).map(toHistProcessDto);
+  }
+
+  /** GET /history/process-instance/count. */
+  historicProcessInstanceCount(query: Query): Promise<CountDto> {
+    return this.count(historicProcessFilter(query).count('eng_hist_process_instance'));
   }
 
   async historicActivityInstances(query: Query): Promise<HistoricActivityInstanceDto[]> {
@@ -213,24 +247,9 @@ export class EngineQueries {
     return (rows as HistActivityRow[]).map(toHistActivityDto);
   }
 
-  async tasks(query: Query): Promise<TaskDto[]> {
-    const q = new SqlQuery()
-      .eq('id', query.taskId)
-      .eq('process_instance_id', query.processInstanceId)
-      .eq('business_key', query.processInstanceBusinessKey)
-      .eq('definition_key', query.processDefinitionKey)
-      .eq('definition_id', query.processDefinitionId)
-      .eq('activity_id', query.taskDefinitionKey)
-      .in('activity_id', query.taskDefinitionKeyIn)
-      .eq('assignee', query.assignee)
-      .eq('owner', query.owner)
-      .eq('delegation_state', query.delegationState)
-      .flag('assignee IS NULL', query.unassigned)
-      .flag('assignee IS NOT NULL', query.assigned);
-    candidateFilters(q, query);
-    dateFilter(q, 'created >= ?', query.createdAfter, 'createdAfter');
-    dateFilter(q, 'created <= ?', query.createdBefore, 'createdBefore');
-    const [sql, params] = q.sql(
+  /** GET /task, and POST /task with its `orQueries` (the body read into the same names). */
+  async tasks(query: Query, orQueries: Query[] = []): Promise<TaskDto[]> {
+    const [sql, params] = taskFilter(query, orQueries).sql(
       'eng_user_task',
       query,
       {
@@ -241,10 +260,15 @@ export class EngineQueries {
         priority: 'priority',
         processInstanceId: 'process_instance_id',
       },
-      'created ASC',
+      'created ASC, id ASC',
     );
     const [rows] = await this.db.pool.query(sql, params);
     return (rows as UserTaskRow[]).map(toTaskDto);
+  }
+
+  /** GET and POST /task/count. */
+  taskCount(query: Query, orQueries: Query[] = []): Promise<CountDto> {
+    return this.count(taskFilter(query, orQueries).count('eng_user_task'));
   }
 
   /** GET /task/{id}. */
@@ -257,23 +281,7 @@ export class EngineQueries {
 
   /** GET /history/task: open and ended user tasks (the "done" lists read the ended ones). */
   async historicTasks(query: Query): Promise<HistoricTaskInstanceDto[]> {
-    const q = new SqlQuery()
-      .eq('id', query.taskId)
-      .eq('process_instance_id', query.processInstanceId)
-      .eq('definition_id', query.processDefinitionId)
-      .eq('definition_key', query.processDefinitionKey)
-      .eq('activity_id', query.taskDefinitionKey)
-      .eq('assignee', query.taskAssignee)
-      .eq('owner', query.taskOwner)
-      .eq('delete_reason', query.taskDeleteReason)
-      .flag('end_time IS NOT NULL', query.finished)
-      .flag('end_time IS NULL', query.unfinished);
-    if (query.taskInvolvedUser) {
-      q.add('(assignee = ? OR owner = ?)', query.taskInvolvedUser);
-      q.params.push(query.taskInvolvedUser);
-    }
-    dateFilter(q, 'end_time >= ?', query.finishedAfter, 'finishedAfter');
-    const [sql, params] = q.sql(
+    const [sql, params] = historicTaskFilter(query).sql(
       'eng_hist_task',
       query,
       {
@@ -292,6 +300,16 @@ export class EngineQueries {
     );
     const [rows] = await this.db.pool.query(sql, params);
     return (rows as HistTaskRow[]).map(toHistTaskDto);
+  }
+
+  /** GET /history/task/count. */
+  historicTaskCount(query: Query): Promise<CountDto> {
+    return this.count(historicTaskFilter(query).count('eng_hist_task'));
+  }
+
+  private async count([sql, params]: [string, unknown[]]): Promise<CountDto> {
+    const [rows] = await this.db.pool.query(sql, params);
+    return { count: Number((rows as { count: number }[])[0].count) };
   }
 
   async externalTask(id: string): Promise<ExternalTaskDto> {
@@ -372,6 +390,78 @@ export class EngineQueries {
       annotation: null,
     }));
   }
+}
+
+/** Operaton's answer to every `/count` call. */
+export interface CountDto {
+  count: number;
+}
+
+function historicProcessFilter(query: Query): SqlQuery {
+  return new SqlQuery()
+    .eq('id', query.processInstanceId)
+    .in('id', query.processInstanceIds)
+    .eq('definition_key', query.processDefinitionKey)
+    .eq('definition_id', query.processDefinitionId)
+    .eq('business_key', query.processInstanceBusinessKey)
+    .flag('end_time IS NOT NULL', query.finished)
+    .flag('end_time IS NULL', query.unfinished)
+    .flag("state = 'ACTIVE'", query.active)
+    .flag("state = 'COMPLETED'", query.completed);
+}
+
+/**
+ * The task query's conditions; each of `orQueries` adds one condition met by any of its own (as
+ * Operaton's nested task queries: a task must meet at least one predicate of each).
+ */
+function taskFilter(query: Query, orQueries: Query[] = []): SqlQuery {
+  const q = taskConditions(new SqlQuery(), query);
+  for (const nested of orQueries) q.anyOf(taskConditions(new SqlQuery(), nested));
+  return q;
+}
+
+function taskConditions(q: SqlQuery, query: Query): SqlQuery {
+  q.eq('id', query.taskId)
+    .eq('process_instance_id', query.processInstanceId)
+    .in('process_instance_id', query.processInstanceIdIn)
+    .eq('business_key', query.processInstanceBusinessKey)
+    .eq('definition_key', query.processDefinitionKey)
+    .in('definition_key', query.processDefinitionKeyIn)
+    .eq('definition_id', query.processDefinitionId)
+    .eq('activity_id', query.taskDefinitionKey)
+    .in('activity_id', query.taskDefinitionKeyIn)
+    .eq('name', query.name)
+    .like('name', query.nameLike)
+    .eq('assignee', query.assignee)
+    .eq('owner', query.owner)
+    .eq('delegation_state', query.delegationState)
+    .flag('assignee IS NULL', query.unassigned)
+    .flag('assignee IS NOT NULL', query.assigned);
+  candidateFilters(q, query);
+  dateFilter(q, 'created >= ?', query.createdAfter, 'createdAfter');
+  dateFilter(q, 'created <= ?', query.createdBefore, 'createdBefore');
+  return q;
+}
+
+function historicTaskFilter(query: Query): SqlQuery {
+  const q = new SqlQuery()
+    .eq('id', query.taskId)
+    .eq('process_instance_id', query.processInstanceId)
+    .eq('definition_id', query.processDefinitionId)
+    .eq('definition_key', query.processDefinitionKey)
+    .eq('activity_id', query.taskDefinitionKey)
+    .eq('name', query.taskName)
+    .like('name', query.taskNameLike)
+    .eq('assignee', query.taskAssignee)
+    .eq('owner', query.taskOwner)
+    .eq('delete_reason', query.taskDeleteReason)
+    .flag('end_time IS NOT NULL', query.finished)
+    .flag('end_time IS NULL', query.unfinished);
+  if (query.taskInvolvedUser) {
+    q.add('(assignee = ? OR owner = ?)', query.taskInvolvedUser, query.taskInvolvedUser);
+  }
+  dateFilter(q, 'end_time >= ?', query.finishedAfter, 'finishedAfter');
+  return q;
 }
 
 function toHistProcessDto(r: HistProcessRow): HistoricProcessInstanceDto {
@@ -495,19 +585,22 @@ function candidateFilters(q: SqlQuery, query: Query): void {
   const groups =
     query.candidateGroups?.split(',') ?? (query.candidateGroup ? [query.candidateGroup] : []);
   if (!query.candidateUser && !groups.length) return;
+  // One condition, so that inside an OR query "unassigned" binds to the candidate part only.
+  const parts = query.includeAssignedTasks === 'true' ? [] : ['assignee IS NULL'];
+  const values: unknown[] = [];
   if (query.candidateUser) {
-    q.add(
+    parts.push(
       "id IN (SELECT task_id FROM eng_task_identity_link WHERE type = 'candidate' AND user_id = ?)",
-      query.candidateUser,
     );
+    values.push(query.candidateUser);
   }
   if (groups.length) {
-    q.add(
+    parts.push(
       "id IN (SELECT task_id FROM eng_task_identity_link WHERE type = 'candidate' AND group_id IN (?))",
-      groups,
     );
+    values.push(groups);
   }
-  if (query.includeAssignedTasks !== 'true') q.where.push('assignee IS NULL');
+  q.add(`(${parts.join(' AND ')})`, ...values);
 }
 
 function dateFilter(q: SqlQuery, condition: string, value: string | undefined, name: string): void {

@@ -1,16 +1,17 @@
+import {
+  type CompleteExternalTaskDto,
+  type ExternalTaskBpmnErrorDto,
+  type ExternalTaskDto,
+  type ExternalTaskFailureDto,
+  type FetchAndLockDto,
+  type FetchTopicDto,
+  formatCamundaDate,
+  type LockedExternalTaskDto,
+  type VariableMap,
+} from '@platform/engine-client';
+
 import type { Connection, EngineDatabase } from '../db/engine-database';
-import { formatCamundaDate } from '../rest/camunda-date';
 import { badRequest, engineError } from '../rest/camunda-errors';
-import type {
-  CompleteExternalTaskDto,
-  ExternalTaskBpmnErrorDto,
-  ExternalTaskDto,
-  ExternalTaskFailureDto,
-  FetchAndLockDto,
-  FetchTopicDto,
-  LockedExternalTaskDto,
-  VariableMap,
-} from '../rest/camunda-types';
 import {
   StoredVariables,
   toPlainValues,

@@ -1,4 +1,4 @@
-import type { FetchAndLockDto, LockedExternalTaskDto } from '../rest/camunda-types';
+import type { FetchAndLockDto, LockedExternalTaskDto } from '@platform/engine-client';
 
 type Attempt = (dto: FetchAndLockDto) => Promise<LockedExternalTaskDto[]>;
 

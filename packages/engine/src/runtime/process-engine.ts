@@ -1,18 +1,17 @@
 import { randomUUID } from 'node:crypto';
 
-import type { Connection, EngineDatabase } from '../db/engine-database';
-import { badRequest, engineError, EngineRestError, notFound } from '../rest/camunda-errors';
 import type {
   CompleteTaskDto,
-  CorrelationMessageDto,
-  MessageCorrelationResultDto,
   ModificationInstructionDto,
   ProcessInstanceDto,
   ProcessInstanceModificationDto,
   StartInstructionDto,
   StartProcessInstanceDto,
   VariableMap,
-} from '../rest/camunda-types';
+} from '@platform/engine-client';
+
+import type { Connection, EngineDatabase } from '../db/engine-database';
+import { badRequest, engineError, EngineRestError } from '../rest/camunda-errors';
 import {
   StoredVariables,
   toPlainValues,
@@ -21,6 +20,7 @@ import {
 } from '../variables/typed-variables';
 import { DefinitionCache, DefinitionRow, LoadedDefinition } from './definition-cache';
 import { HotInstances } from './hot-instances';
+import { toInstanceDto } from './instance-reads';
 import {
   cancelOpenActivitiesStatement,
   CommandEffects,
@@ -103,7 +103,7 @@ export class ProcessEngine {
         `Cannot instantiate process definition ${id}: no deployed process definition found with id '${id}': processDefinition is null`,
       );
     });
-    return this.startDefinition(definition.row, dto, startUserId);
+    return this.startDefinition(await this.freshRow(definition.row), dto, startUserId);
   }
 
   /** GET /process-definition/{id}. */
@@ -118,7 +118,44 @@ export class ProcessEngine {
         0,
       );
     });
-    return definition.row;
+    return this.freshRow(definition.row);
+  }
+
+  /**
+   * PUT /process-definition/{id}/suspended. A suspended definition starts no instance (by id, by key
+   * or by a message); its running instances go on unless `includeProcessInstances` suspends them
+   * too.
+   */
+  async setDefinitionSuspended(
+    id: string,
+    suspended: boolean,
+    includeProcessInstances: boolean,
+  ): Promise<void> {
+    const [updated] = await this.db.pool.query(
+      'UPDATE eng_process_definition SET suspended = ? WHERE id = ?',
+      [suspended ? 1 : 0, id],
+    );
+    // An unknown id changes nothing and answers 204, as Operaton 1.0.3 does at history level audit,
+    // the platform's setting (at level full it failed with a NullPointerException, 500).
+    if (!(updated as { affectedRows: number }).affectedRows) return;
+    if (!includeProcessInstances) return;
+    const [rows] = await this.db.pool.query(
+      'SELECT id FROM eng_process_instance WHERE definition_id = ?',
+      [id],
+    );
+    for (const { id: instanceId } of rows as { id: string }[]) {
+      await this.setSuspended(instanceId, suspended);
+    }
+  }
+
+  /** The cached row with the state that changes after deployment (suspension) read again. */
+  private async freshRow(row: DefinitionRow): Promise<DefinitionRow> {
+    const [rows] = await this.db.pool.query(
+      'SELECT suspended FROM eng_process_definition WHERE id = ?',
+      [row.id],
+    );
+    const current = (rows as { suspended: number }[])[0];
+    return current ? { ...row, suspended: current.suspended } : row;
   }
 
   private async startDefinition(
@@ -126,6 +163,13 @@ export class ProcessEngine {
     dto: StartProcessInstanceDto,
     startUserId: string | null,
   ): Promise<ProcessInstanceDto> {
+    if (row.suspended) {
+      throw engineError(
+        500,
+        'RestException',
+        `Cannot instantiate process definition ${row.id}: ${suspendedMessage(row.id)}`,
+      );
+    }
     let variables: StoredVariables;
     let startActivityId: string | null;
     try {
@@ -211,77 +255,6 @@ export class ProcessEngine {
     return { id, ended: run.ended, variables: options.variables, cmd };
   }
 
-  async getInstance(id: string): Promise<ProcessInstanceDto> {
-    const [rows] = await this.db.pool.query(
-      'SELECT i.id, i.business_key, i.suspended, d.id AS definition_id, d.def_key FROM eng_process_instance i JOIN eng_process_definition d ON d.id = i.definition_id WHERE i.id = ?',
-      [id],
-    );
-    const row = (
-      rows as {
-        id: string;
-        business_key: string | null;
-        suspended: number;
-        definition_id: string;
-        def_key: string;
-      }[]
-    )[0];
-    if (!row) throw notFound(`Process instance with id ${id} does not exist`);
-    return toInstanceDto(
-      row.id,
-      { id: row.definition_id, def_key: row.def_key },
-      row.business_key,
-      false,
-      Boolean(row.suspended),
-    );
-  }
-
-  /** GET /process-instance/{id}/variables: the instance's variables (files without content). */
-  async instanceVariables(id: string): Promise<VariableMap> {
-    const [rows] = await this.db.pool.query(
-      'SELECT variables FROM eng_process_instance WHERE id = ?',
-      [id],
-    );
-    const row = (rows as { variables: string }[])[0];
-    if (!row) {
-      throw engineError(
-        500,
-        'NullValueException',
-        `execution ${id} doesn't exist: execution is null`,
-      );
-    }
-    return toVariableDtos(JSON.parse(row.variables) as StoredVariables);
-  }
-
-  /**
-   * The content of a file variable, as camunda-external-task-client-js loads it
-   * (GET /execution/{processInstanceId}/localVariables/{name}/data).
-   */
-  async fileVariable(
-    executionId: string,
-    name: string,
-  ): Promise<{ data: Buffer; contentType: string }> {
-    const [rows] = await this.db.pool.query(
-      'SELECT variables FROM eng_process_instance WHERE id = ?',
-      [executionId],
-    );
-    const row = (rows as { variables: string }[])[0];
-    if (!row) {
-      throw engineError(
-        500,
-        'RestException',
-        `Cannot get execution variable ${name}: execution ${executionId} doesn't exist: execution is null`,
-      );
-    }
-    const variable = (JSON.parse(row.variables) as StoredVariables)[name];
-    if (!variable) throw notFound(`execution variable with name ${name} does not exist`);
-    if (variable.type !== 'File') {
-      throw badRequest(`Value of variable with id ${name} is not a binary value.`);
-    }
-    const { mimeType, encoding } = variable.valueInfo as { mimeType?: string; encoding?: string };
-    const contentType = `${mimeType ?? 'application/octet-stream'}${encoding ? `; charset=${encoding}` : ''}`;
-    return { data: Buffer.from(String(variable.value ?? ''), 'base64'), contentType };
-  }
-
   /**
    * PUT /process-instance/{id}/suspended. A suspended instance's tasks are not fetched, cannot be
    * completed or failed, and its messages and timers wait; Operaton answers 204 for an unknown id too.
@@ -355,65 +328,6 @@ export class ProcessEngine {
   }
 
   /**
-   * Deletes a deployment and its process definitions (Camunda's DELETE /deployment/{id}). With
-   * `cascade` their process instances go too, with all their history; without it a running
-   * instance makes the engine refuse, and finished instances keep their history.
-   */
-  async deleteDeployment(id: string, cascade: boolean): Promise<void> {
-    const definitionIds = await this.db.transaction(async (conn) => {
-      const [found] = await conn.query('SELECT id FROM eng_deployment WHERE id = ? FOR UPDATE', [
-        id,
-      ]);
-      if (!(found as unknown[]).length) throw notFound(`Deployment with id '${id}' do not exist`);
-      const [defs] = await conn.query(
-        'SELECT id FROM eng_process_definition WHERE deployment_id = ? FOR UPDATE',
-        [id],
-      );
-      const ids = (defs as { id: string }[]).map((row) => row.id);
-      const statements: [string, unknown[]][] = [];
-      if (ids.length) {
-        const [rows] = await conn.query(
-          'SELECT id, definition_id FROM eng_process_instance WHERE definition_id IN (?) FOR UPDATE',
-          [ids],
-        );
-        const running = rows as { id: string; definition_id: string }[];
-        if (running.length && !cascade) {
-          throw engineError(
-            500,
-            'ProcessEngineException',
-            `ENGINE-03076 Deletion of process definition without cascading failed. Process definition with id: ${running[0].definition_id} can't be deleted, because there are ${running.length} dependent process instances.`,
-          );
-        }
-        for (const instance of running) {
-          this.hot.evict(instance.id);
-          statements.push(...deleteAllWaitsStatements(instance.id), [
-            'DELETE FROM eng_process_instance WHERE id = ?',
-            [instance.id],
-          ]);
-        }
-        if (cascade) {
-          statements.push(
-            ['DELETE FROM eng_hist_activity_instance WHERE definition_id IN (?)', [ids]],
-            ['DELETE FROM eng_hist_task WHERE definition_id IN (?)', [ids]],
-            ['DELETE FROM eng_hist_process_instance WHERE definition_id IN (?)', [ids]],
-          );
-        }
-        statements.push(['DELETE FROM eng_message_start WHERE definition_id IN (?)', [ids]]);
-      }
-      statements.push(
-        ['DELETE FROM eng_process_definition WHERE deployment_id = ?', [id]],
-        ['DELETE FROM eng_deployment WHERE id = ?', [id]],
-      );
-      await conn.queryAndCommit(
-        statements.map(([sql]) => sql).join(';\n'),
-        statements.flatMap(([, params]) => params),
-      );
-      return ids;
-    });
-    for (const definitionId of definitionIds) this.definitions.forget(definitionId);
-  }
-
-  /**
    * Supports one modification: cancel every active activity and start before one activity
    * ("rerun from a node"). The instance keeps its id and variables and restarts on a derived
    * definition; anything else is refused with 400.
@@ -458,113 +372,6 @@ export class ProcessEngine {
     });
     this.keepHot(restarted);
     this.notifier.afterCommit(effects);
-  }
-
-  async correlate(
-    dto: CorrelationMessageDto,
-    startUserId: string | null = null,
-  ): Promise<MessageCorrelationResultDto[]> {
-    if (!dto.messageName) throw badRequest('No message name supplied');
-    const effects = noEffects();
-    const results = await this.db.transaction(async (conn) => {
-      const subs = await this.matchingSubscriptions(conn, dto);
-      const starts = dto.processInstanceId ? [] : await matchingStarts(conn, dto.messageName);
-      const total = subs.length + starts.length;
-      // Operaton reports its MismatchingMessageCorrelationException by class name.
-      const mismatch = (text: string) =>
-        engineError(
-          400,
-          'RestException',
-          `org.operaton.bpm.engine.MismatchingMessageCorrelationException: ${text}`,
-        );
-      if (total === 0) {
-        throw mismatch(
-          `Cannot correlate message '${dto.messageName}': No process definition or execution matches the parameters`,
-        );
-      }
-      if (total > 1 && !dto.all) {
-        throw mismatch(
-          `ENGINE-13031 Cannot correlate a message with name '${dto.messageName}' to a single execution. ${total} executions match the correlation keys: ${correlationSet(dto)}`,
-        );
-      }
-      const processVariables = toStoredVariables(dto.processVariables);
-      const out: MessageCorrelationResultDto[] = [];
-      for (const sub of subs) {
-        await this.withInstance(
-          sub.process_instance_id,
-          (cmd) => {
-            const wait = cmd.run.waits.get(sub.execution_id);
-            if (!wait)
-              throw badRequest(
-                `execution ${sub.execution_id} no longer waits for '${dto.messageName}'`,
-              );
-            Object.assign(cmd.variables, processVariables);
-            cmd.run.correlate(wait, toPlainValues(processVariables));
-            out.push({
-              resultType: 'Execution',
-              processInstance: null,
-              // The execution that received the message (the catch event's) has ended.
-              execution: {
-                id: sub.execution_id,
-                processInstanceId: sub.process_instance_id,
-                ended: true,
-                tenantId: null,
-              },
-            });
-          },
-          { conn, effects },
-        );
-      }
-      for (const start of starts) {
-        const row = await this.definitions.latestByKey(conn, start.def_key);
-        const started = await this.startInstance(
-          conn,
-          row,
-          {
-            businessKey: dto.businessKey ?? null,
-            variables: processVariables,
-            startActivityId: null,
-            startUserId,
-            messageId: start.message_id,
-          },
-          effects,
-        );
-        out.push({
-          resultType: 'ProcessDefinition',
-          processInstance: toInstanceDto(started.id, row, dto.businessKey ?? null, started.ended),
-          execution: null,
-        });
-      }
-      return out;
-    });
-    this.notifier.afterCommit(effects);
-    return results;
-  }
-
-  private async matchingSubscriptions(
-    conn: Connection,
-    dto: CorrelationMessageDto,
-  ): Promise<SubscriptionRow[]> {
-    // Suspended instances receive no messages.
-    const where = ['s.message_name = ?', 'i.suspended = 0'];
-    const params: unknown[] = [dto.messageName];
-    if (dto.processInstanceId) {
-      where.push('s.process_instance_id = ?');
-      params.push(dto.processInstanceId);
-    }
-    if (dto.businessKey) {
-      where.push('s.business_key = ?');
-      params.push(dto.businessKey);
-    }
-    const [rows] = await conn.query(
-      `SELECT s.process_instance_id, s.execution_id, i.variables FROM eng_message_subscription s
-        JOIN eng_process_instance i ON i.id = s.process_instance_id WHERE ${where.join(' AND ')}`,
-      params,
-    );
-    const keys = toStoredVariables(dto.correlationKeys);
-    return (rows as SubscriptionRow[]).filter((row) =>
-      matchesKeys(JSON.parse(row.variables), keys),
-    );
   }
 
   async completeUserTask(taskId: string, dto: CompleteTaskDto): Promise<VariableMap | null> {
@@ -633,30 +440,9 @@ export class ProcessEngine {
   }
 }
 
-interface SubscriptionRow {
-  process_instance_id: string;
-  execution_id: string;
-  variables: string;
-}
-
-async function matchingStarts(
-  conn: Connection,
-  messageName: string,
-): Promise<{ def_key: string; message_id: string }[]> {
-  const [rows] = await conn.query(
-    `SELECT ms.def_key, ms.message_id FROM eng_message_start ms
-      JOIN (SELECT def_key, MAX(version) AS v FROM eng_process_definition GROUP BY def_key) latest
-        ON latest.def_key = ms.def_key AND latest.v = ms.version
-      WHERE ms.message_name = ?`,
-    [messageName],
-  );
-  return rows as { def_key: string; message_id: string }[];
-}
-
-function matchesKeys(variables: StoredVariables, keys: StoredVariables): boolean {
-  return Object.entries(keys).every(
-    ([name, key]) => variables[name] && String(variables[name].value) === String(key.value),
-  );
+/** Operaton's SuspendedEntityInteractionException for a suspended definition. */
+export function suspendedMessage(definitionId: string): string {
+  return `ENGINE-03043 Process Definition with id '${definitionId}' is suspended.`;
 }
 
 function assertCancelsAll(instructions: ModificationInstructionDto[], cmd: InstanceCommand): void {
@@ -719,36 +505,4 @@ function firstStart(definition: LoadedDefinition): string | null {
     (a) => a.type === 'bpmn:StartEvent' && a.parentId === definition.model.processId,
   );
   return start?.id ?? null;
-}
-
-export function toInstanceDto(
-  id: string,
-  definition: Pick<DefinitionRow, 'id' | 'def_key'>,
-  businessKey: string | null,
-  ended: boolean,
-  suspended = false,
-): ProcessInstanceDto {
-  return {
-    // The REST layer adds the self link to a started instance; a read one has none.
-    links: [],
-    id,
-    definitionId: definition.id,
-    definitionKey: definition.def_key,
-    businessKey,
-    caseInstanceId: null,
-    ended,
-    suspended,
-    tenantId: null,
-  };
-}
-
-/** Operaton's CorrelationSet.toString(), as its "not unique" message shows it. */
-function correlationSet(dto: CorrelationMessageDto): string {
-  const map = (vars: VariableMap | undefined) =>
-    vars && Object.keys(vars).length
-      ? `{${Object.entries(vars)
-          .map(([k, v]) => `${k}=${String(v.value)}`)
-          .join(', ')}}`
-      : 'null';
-  return `CorrelationSet [businessKey=${dto.businessKey ?? null}, processInstanceId=${dto.processInstanceId ?? null}, processDefinitionId=null, correlationKeys=${map(dto.correlationKeys)}, localCorrelationKeys=${map(dto.localCorrelationKeys)}, tenantId=${dto.tenantId ?? null}, isTenantIdSet=${dto.tenantId !== undefined || dto.withoutTenantId === true}, isExecutionsOnly=false]`;
 }

@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
+
+import { type CommentDto, formatCamundaDate, type IdentityLinkDto } from '@platform/engine-client';
+
 import type { EngineDatabase } from '../db/engine-database';
-import { badRequest, engineError } from '../rest/camunda-errors';
-import type { IdentityLinkDto } from '../rest/camunda-types';
+import { badRequest, engineError, notFound } from '../rest/camunda-errors';
 
 /** Who answers for an unknown task, as Operaton's commands do (each raises its own exception). */
 type Missing = 'null-value' | 'not-found';
@@ -104,6 +107,89 @@ export class UserTaskService {
     );
   }
 
+  /**
+   * POST /task/{id}/comment/create: on any task its history knows (open or ended). As in Operaton,
+   * the comment keeps the processInstanceId of the request (not the task's), the caller as userId,
+   * and the root instance only while the task is open.
+   */
+  async addComment(
+    taskId: string,
+    dto: { message?: string | null; processInstanceId?: string | null },
+    userId: string,
+  ): Promise<CommentDto> {
+    const [history] = await this.db.pool.query('SELECT id FROM eng_hist_task WHERE id = ?', [
+      taskId,
+    ]);
+    if (!(history as unknown[]).length) throw badRequest(`No task found for task id ${taskId}`);
+    if (typeof dto.message !== 'string') {
+      // Operaton wraps the engine's NullValueException, so the body carries its code 0.
+      throw engineError(400, 'InvalidRequestException', 'Not enough parameters submitted');
+    }
+    const [open] = await this.db.pool.query(
+      'SELECT process_instance_id FROM eng_user_task WHERE id = ?',
+      [taskId],
+    );
+    const root = (open as { process_instance_id: string }[])[0]?.process_instance_id ?? null;
+    const comment: CommentRow = {
+      id: randomUUID(),
+      task_id: taskId,
+      process_instance_id: dto.processInstanceId ?? null,
+      root_process_instance_id: root,
+      user_id: userId,
+      time: Date.now(),
+      message: dto.message,
+    };
+    const statements = [
+      `INSERT INTO eng_comment (id, task_id, process_instance_id, root_process_instance_id, user_id, time, message)
+        VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    ];
+    const params: unknown[] = Object.values(comment);
+    if (root) {
+      // Operaton marks an open task updated when it is commented.
+      statements.push(TOUCH_SQL);
+      params.push(...touchParams(taskId));
+    }
+    await this.db.transaction((conn) => conn.queryAndCommit(statements.join(';\n'), params));
+    return commentDto(comment);
+  }
+
+  /** GET /task/{id}/comment: newest first; 404 for a task its history does not know. */
+  async taskComments(taskId: string): Promise<CommentDto[]> {
+    const [history] = await this.db.pool.query('SELECT id FROM eng_hist_task WHERE id = ?', [
+      taskId,
+    ]);
+    if (!(history as unknown[]).length) throw notFound(`No task found for task id ${taskId}`);
+    return this.comments('task_id', taskId);
+  }
+
+  /** GET /process-instance/{id}/comment: those made with its id, newest first. */
+  async instanceComments(instanceId: string): Promise<CommentDto[]> {
+    const [history] = await this.db.pool.query(
+      'SELECT id FROM eng_hist_process_instance WHERE id = ?',
+      [instanceId],
+    );
+    if (!(history as unknown[]).length) {
+      throw notFound(`No process instance found for id ${instanceId}`);
+    }
+    return this.comments('process_instance_id', instanceId);
+  }
+
+  private async comments(
+    column: 'task_id' | 'process_instance_id',
+    id: string,
+  ): Promise<CommentDto[]> {
+    // A comment made while its root instance ran is removed with that instance's history.
+    const [rows] = await this.db.pool.query(
+      `SELECT c.id, c.task_id, c.process_instance_id, c.root_process_instance_id, c.user_id, c.time,
+          c.message, h.removal_time
+        FROM eng_comment c LEFT JOIN eng_hist_process_instance h ON h.id = c.root_process_instance_id
+        WHERE c.${column} = ? ORDER BY c.time DESC, c.seq DESC`,
+      [id],
+    );
+    // Read back, Operaton's comments carry an empty list of links.
+    return (rows as CommentRow[]).map((row) => ({ links: [], ...commentDto(row) }));
+  }
+
   private async find(id: string, missing: Missing): Promise<TaskPeople> {
     const [rows] = await this.db.pool.query(
       'SELECT id, process_instance_id, execution_id, assignee, owner FROM eng_user_task WHERE id = ?',
@@ -145,4 +231,28 @@ const TOUCH_SQL = `UPDATE eng_user_task SET last_updated = ? WHERE id = ?;
 
 function touchParams(id: string): unknown[] {
   return [Date.now(), id, id];
+}
+
+interface CommentRow {
+  id: string;
+  task_id: string | null;
+  process_instance_id: string | null;
+  root_process_instance_id: string | null;
+  user_id: string | null;
+  time: number;
+  message: string;
+  removal_time?: number | null;
+}
+
+function commentDto(row: CommentRow): CommentDto {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    time: formatCamundaDate(Number(row.time))!,
+    taskId: row.task_id,
+    processInstanceId: row.process_instance_id,
+    message: row.message,
+    removalTime: row.removal_time ? formatCamundaDate(Number(row.removal_time)) : null,
+    rootProcessInstanceId: row.root_process_instance_id,
+  };
 }

@@ -1,6 +1,12 @@
-import { formatCamundaDate, parseCamundaDate } from '../rest/camunda-date';
+import {
+  formatCamundaDate,
+  parseCamundaDate,
+  type VariableMap,
+  type VariableValueDto,
+  type VariableValueType,
+} from '@platform/engine-client';
+
 import { badRequest } from '../rest/camunda-errors';
-import type { VariableMap, VariableValueDto, VariableValueType } from '../rest/camunda-types';
 
 /** A variable as stored: Camunda's capitalised type name and the value as Camunda serialises it. */
 export interface StoredVariable {

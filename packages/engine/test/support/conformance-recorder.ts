@@ -1,4 +1,4 @@
-import { engineAuthorization, type EngineCredentials } from '../../src';
+import { engineAuthorization, type EngineCredentials } from '@platform/engine-client';
 
 /** One engine under test: where its REST API is and how to sign in. */
 export interface EngineUnderTest {

@@ -887,6 +887,131 @@ export const SCENARIOS: Scenario[] = [
   },
 
   {
+    // Lists read page by page, as the workflow service's to-do, done and my-processes pages do:
+    // firstResult/maxResults, the /count calls, and POST /task with orQueries (assigned to me or
+    // offered to me).
+    name: 'task lists page by page, with their counts',
+    async run(r) {
+      const { key, xml } = fixture(r, 'approval', 'pages');
+      await deploy(r, key, xml);
+      const user = (name: string) => `rc${r.tag}${name}`;
+      const tasks: string[] = [];
+      const started: string[] = [];
+      for (const n of [1, 2, 3]) {
+        const id = await start(r, key, `instance${n}`);
+        started.push(id);
+        const open = await r.request<{ id: string }[]>('GET', `/task?processInstanceId=${id}`);
+        tasks.push(open.body[0].id);
+        r.name(open.body[0].id, `task${n}`);
+        // Distinct creation times: both engines then agree on the order by creation.
+        await sleep(20);
+      }
+      const list = `/task?processDefinitionKey=${key}&sortBy=created&sortOrder=asc`;
+      await r.call('page 2 of 3, one per page', 'GET', `${list}&firstResult=1&maxResults=1`);
+      await r.call('the last page, short', 'GET', `${list}&firstResult=2&maxResults=2`);
+      await r.call('past the end', 'GET', `${list}&firstResult=5&maxResults=2`);
+      await r.call('only firstResult', 'GET', `${list}&firstResult=1`);
+      await r.call('only maxResults', 'GET', `${list}&maxResults=2`);
+      await r.call('their count', 'GET', `/task/count?processDefinitionKey=${key}`);
+      await r.call(
+        'count by name',
+        'GET',
+        `/task/count?processDefinitionKey=${key}&nameLike=%25ppro%25`,
+      );
+      await r.call('assigned to me', 'POST', `/task/${tasks[0]}/assignee`, { userId: user('me') });
+      for (const task of tasks.slice(1)) {
+        await r.request('POST', `/task/${task}/identity-links`, {
+          userId: user('me'),
+          type: 'candidate',
+        });
+      }
+      await r.call('claimed by another', 'POST', `/task/${tasks[2]}/claim`, {
+        userId: user('other'),
+      });
+      // As the workflow service asks for a user's to-do (processDefinitionKeyIn, nameLike, orQueries).
+      const mine = {
+        processDefinitionKeyIn: [key],
+        nameLike: '%ppro%',
+        orQueries: [{ assignee: user('me'), candidateUser: user('me') }],
+        sorting: [{ sortBy: 'created', sortOrder: 'desc' }],
+      };
+      await r.call('mine: assigned or offered, newest first', 'POST', '/task', mine);
+      await r.call('mine, page 2 of 2', 'POST', '/task?firstResult=1&maxResults=1', mine);
+      await r.call('mine, counted', 'POST', '/task/count', mine);
+      for (const task of tasks) await r.request('POST', `/task/${task}/complete`, {});
+      const done = `/history/task?processDefinitionKey=${key}&finished=true&sortBy=startTime&sortOrder=asc`;
+      await r.call('done, page 2 of 3', 'GET', `${done}&firstResult=1&maxResults=1`);
+      await r.call(
+        'done by the other',
+        'GET',
+        `/history/task/count?processDefinitionKey=${key}&taskAssignee=${user('other')}`,
+      );
+      await r.call(
+        'done, counted',
+        'GET',
+        `/history/task/count?processDefinitionKey=${key}&finished=true`,
+      );
+      await r.call(
+        'done, counted by name',
+        'GET',
+        `/history/task/count?processDefinitionKey=${key}&taskNameLike=%25ppro%25`,
+      );
+      const instances = `/history/process-instance?processDefinitionKey=${key}&sortBy=startTime&sortOrder=asc`;
+      await r.call('instances, page 2 of 3', 'GET', `${instances}&firstResult=1&maxResults=1`);
+      await r.call(
+        'finished instances, counted',
+        'GET',
+        `/history/process-instance/count?processDefinitionKey=${key}&finished=true`,
+      );
+      // How my processes settle: the ended ones among the instances still running here.
+      await r.call(
+        'finished among named instances',
+        'GET',
+        `/history/process-instance?processInstanceIds=${started[0]},${started[2]}&finished=true&sortBy=startTime&sortOrder=asc`,
+      );
+    },
+  },
+
+  {
+    // Comments on a task (the platform's /bpm/task/comment) and the instance's comments.
+    name: 'comments on tasks and process instances',
+    async run(r) {
+      const { key, xml } = fixture(r, 'approval', 'comment');
+      await deploy(r, key, xml);
+      const id = await start(r, key, 'instance');
+      const tasks = await r.request<{ id: string }[]>('GET', `/task?processInstanceId=${id}`);
+      const task = tasks.body[0].id;
+      r.name(task, 'task');
+      const comment = async (step: string, name: string, body: object) => {
+        const answer = await r.request<{ id: string }>(
+          'POST',
+          `/task/${task}/comment/create`,
+          body,
+        );
+        r.name(answer.body.id, name);
+        r.record(step, answer);
+        // Both engines list comments newest first by time: keep the times apart.
+        await sleep(20);
+      };
+      await comment('with the instance', 'first', { message: '请核对天数', processInstanceId: id });
+      await comment('without the instance', 'second', { message: 'Checked.' });
+      await r.call('the task comments', 'GET', `/task/${task}/comment`);
+      await r.call('the instance comments', 'GET', `/process-instance/${id}/comment`);
+      await r.call('the commented task', 'GET', `/task/${task}`);
+      await r.call('its history', 'GET', `/history/task?taskId=${task}`);
+      await r.call('without a message', 'POST', `/task/${task}/comment/create`, {});
+      await r.call('on an unknown task', 'POST', '/task/nope/comment/create', { message: 'x' });
+      await r.call('comments of an unknown task', 'GET', '/task/nope/comment');
+      await r.call('comments of an unknown instance', 'GET', '/process-instance/nope/comment');
+      const done = await r.request('POST', `/task/${task}/complete`, {});
+      if (done.status !== 204) throw new Error(`completing ${task}: ${done.status}`);
+      await comment('on the completed task', 'third', { message: '已完成', processInstanceId: id });
+      await r.call('the completed task comments', 'GET', `/task/${task}/comment`);
+      await r.call('the ended instance comments', 'GET', `/process-instance/${id}/comment`);
+    },
+  },
+
+  {
     name: 'process-instance modification: rerun from a node',
     async run(r) {
       const { key, xml } = fixture(r, 'sequence', 'rerun');
@@ -1049,6 +1174,67 @@ export const SCENARIOS: Scenario[] = [
         lockBody(topic, 'w2'),
       );
       await complete(r, next.body[0].id, 'w2');
+    },
+  },
+
+  {
+    // /bpm/manager/definition suspends and activates a deployed version (issue 29).
+    name: 'definition suspension',
+    async run(r) {
+      const key = `rc${r.tag}_defsuspend`;
+      const topic = `rc${r.tag}-defsuspend`;
+      await deploy(r, key, sequence(key, [{ id: 'work', topic }]));
+      const running = await start(r, key, 'running');
+      const id = (await r.request<{ id: string }>('GET', `/process-definition/key/${key}`)).body.id;
+      r.name(id, 'definition');
+      const state = (step: string, body: object) =>
+        r.call(step, 'PUT', `/process-definition/${id}/suspended`, body);
+      await state('suspend', { suspended: true, includeProcessInstances: false });
+      await r.call('the suspended definition', 'GET', `/process-definition/${id}`);
+      await r.call('the latest by key', 'GET', `/process-definition/key/${key}`);
+      await r.call('start by id', 'POST', `/process-definition/${id}/start`, {});
+      await r.call('start by key', 'POST', `/process-definition/key/${key}/start`, {});
+      await r.call('its running instance', 'GET', `/process-instance/${running}`);
+      const task = await lock(r, topic, 'w1', 'runningTask');
+      await r.call('completed while suspended', 'POST', `/external-task/${task.id}/complete`, {
+        workerId: 'w1',
+      });
+      await state('suspend again', { suspended: true });
+      await state('activate', { suspended: false });
+      await r.call('active again', 'GET', `/process-definition/${id}`);
+      const again = await start(r, key, 'again');
+      await state('suspend with its instances', { suspended: true, includeProcessInstances: true });
+      await r.call('its instance is suspended', 'GET', `/process-instance/${again}`);
+      await r.call('its task is suspended', 'GET', `/external-task?processInstanceId=${again}`);
+      await state('activate with its instances', {
+        suspended: false,
+        includeProcessInstances: true,
+      });
+      await r.call('its instance is active', 'GET', `/process-instance/${again}`);
+      await r.call('suspend an unknown definition', 'PUT', '/process-definition/nope/suspended', {
+        suspended: true,
+      });
+
+      // Its own message name: the messages scenario's kickoff definition is deployed too.
+      const kickoff = fixture(r, 'message-start', 'defsuspend');
+      const messageName = `rc${r.tag}-defsuspend-kickoff`;
+      await deploy(
+        r,
+        kickoff.key,
+        kickoff.xml.replace(`name="rc${r.tag}-kickoff"`, `name="${messageName}"`),
+      );
+      const started = (
+        await r.request<{ id: string }>('GET', `/process-definition/key/${kickoff.key}`)
+      ).body.id;
+      r.name(started, 'kickoffDefinition');
+      await r.call('suspend the kickoff', 'PUT', `/process-definition/${started}/suspended`, {
+        suspended: true,
+      });
+      await r.call('a message to a suspended start', 'POST', '/message', { messageName });
+      await r.call('activate the kickoff', 'PUT', `/process-definition/${started}/suspended`, {
+        suspended: false,
+      });
+      await r.call('the message when active', 'POST', '/message', { messageName });
     },
   },
 

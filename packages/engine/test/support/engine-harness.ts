@@ -1,18 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { CamundaRestClient, engineAuthorization, EngineCredentials } from '@platform/engine-client';
 import { BasicAuthInterceptor, Client, Interceptor, logger } from 'camunda-external-task-client-js';
 import { inject } from 'vitest';
 
-import {
-  CamundaRestClient,
-  createEngine,
-  EmbeddedEngine,
-  engineAuthorization,
-  EngineCredentials,
-  EngineServer,
-  startEngineServer,
-} from '../../src';
+import { createEngine, EmbeddedEngine, EngineServer, startEngineServer } from '../../src';
 
 let workerCount = 0;
 

@@ -4,7 +4,9 @@ import { closeSync, existsSync, openSync, readdirSync, rmSync, statSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import type { EngineCredentials, MysqlOptions } from '../../src';
+import type { EngineCredentials } from '@platform/engine-client';
+
+import type { MysqlOptions } from '../../src';
 import { dropDatabase, engineScript, freePort, launchOperaton } from './operaton';
 
 const packageRoot = join(__dirname, '..', '..');

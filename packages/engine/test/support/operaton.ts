@@ -6,9 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
+import type { EngineCredentials } from '@platform/engine-client';
 import { createConnection } from 'mysql2/promise';
 
-import type { EngineCredentials, MysqlOptions } from '../../src';
+import type { MysqlOptions } from '../../src';
 
 const repositoryRoot = join(__dirname, '..', '..', '..', '..');
 

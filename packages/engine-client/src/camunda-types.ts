@@ -191,6 +191,31 @@ export interface MessageCorrelationResultDto {
   variables?: VariableMap;
 }
 
+/** The answer of every `/count` call. */
+export interface CountResultDto {
+  count: number;
+}
+
+/**
+ * POST /task's body (the fields the platform uses). Each of `orQueries` is met by a task meeting
+ * any one of its fields; within one, a candidate field matches unassigned tasks only.
+ */
+export interface TaskQueryDto {
+  processDefinitionKeyIn?: string[];
+  processInstanceId?: string;
+  assignee?: string;
+  candidateUser?: string;
+  nameLike?: string;
+  orQueries?: Omit<TaskQueryDto, 'orQueries' | 'sorting'>[];
+  sorting?: { sortBy: string; sortOrder: 'asc' | 'desc' }[];
+}
+
+/** A page of a list: Camunda's firstResult (from 0) and maxResults. */
+export interface PageParams {
+  firstResult: number;
+  maxResults: number;
+}
+
 export interface TaskDto {
   id: string;
   name: string | null;
@@ -224,6 +249,23 @@ export interface IdentityLinkDto {
   userId: string | null;
   groupId: string | null;
   type: string;
+}
+
+/**
+ * A comment on a task or a process instance (GET /task/{id}/comment, GET /process-instance/{id}/comment).
+ * `userId` is the engine user who called (the platform's service account); the answer to create
+ * carries a self link.
+ */
+export interface CommentDto {
+  links?: { method: string; href: string; rel: string }[];
+  id: string;
+  userId: string | null;
+  time: string;
+  taskId: string | null;
+  processInstanceId: string | null;
+  message: string;
+  removalTime: string | null;
+  rootProcessInstanceId: string | null;
 }
 
 /** GET /history/task: a user task as its history keeps it, open or ended. */

@@ -1,9 +1,10 @@
-import type { EngineCredentials } from '../config/engine-credentials';
 import type {
   CamundaErrorBody,
+  CommentDto,
   CompleteExternalTaskDto,
   CompleteTaskDto,
   CorrelationMessageDto,
+  CountResultDto,
   DeploymentDto,
   DeploymentSummaryDto,
   ExternalTaskBpmnErrorDto,
@@ -17,13 +18,16 @@ import type {
   IncidentDto,
   LockedExternalTaskDto,
   MessageCorrelationResultDto,
+  PageParams,
   ProcessDefinitionDto,
   ProcessInstanceDto,
   ProcessInstanceModificationDto,
   StartProcessInstanceDto,
   TaskDto,
+  TaskQueryDto,
   VariableMap,
-} from '../rest/camunda-types';
+} from './camunda-types';
+import type { EngineCredentials } from './engine-credentials';
 
 export interface CamundaRestClientOptions {
   /** e.g. http://127.0.0.1:8085/engine-rest */
@@ -160,6 +164,25 @@ export class CamundaRestClient {
     return this.request('GET', `/process-definition/${enc(id)}`);
   }
 
+  /** One definition version's diagram (an instance's own, though newer versions were deployed since). */
+  getProcessDefinitionXml(id: string): Promise<{ id: string; bpmn20Xml: string }> {
+    return this.request('GET', `/process-definition/${enc(id)}/xml`);
+  }
+
+  /**
+   * Suspends (true) or activates (false) one definition version: a suspended one starts no new
+   * instance; its running instances go on unless `includeProcessInstances` suspends them as well.
+   */
+  setProcessDefinitionSuspended(
+    id: string,
+    suspended: boolean,
+    includeProcessInstances = false,
+  ): Promise<void> {
+    return this.request('PUT', `/process-definition/${enc(id)}/suspended`, {
+      json: { suspended, includeProcessInstances },
+    });
+  }
+
   /** Starts an instance of exactly this definition version (a pinned start, unlike by key). */
   startProcessInstance(
     definitionId: string,
@@ -209,6 +232,11 @@ export class CamundaRestClient {
     return this.request('GET', '/history/process-instance', { query });
   }
 
+  async historicProcessInstanceCount(query: QueryParams = {}): Promise<number> {
+    return (await this.request<CountResultDto>('GET', '/history/process-instance/count', { query }))
+      .count;
+  }
+
   historicActivityInstances(query: QueryParams = {}): Promise<HistoricActivityInstanceDto[]> {
     return this.request('GET', '/history/activity-instance', { query });
   }
@@ -225,6 +253,19 @@ export class CamundaRestClient {
 
   tasks(query: QueryParams = {}): Promise<TaskDto[]> {
     return this.request('GET', '/task', { query });
+  }
+
+  async taskCount(query: QueryParams = {}): Promise<number> {
+    return (await this.request<CountResultDto>('GET', '/task/count', { query })).count;
+  }
+
+  /** POST /task: the query in the body (it can hold orQueries), the page in the URL. */
+  queryTasks(body: TaskQueryDto, page?: PageParams): Promise<TaskDto[]> {
+    return this.request('POST', '/task', { json: body, query: { ...page } });
+  }
+
+  async queryTaskCount(body: TaskQueryDto): Promise<number> {
+    return (await this.request<CountResultDto>('POST', '/task/count', { json: body })).count;
   }
 
   completeTask(id: string, body: CompleteTaskDto = {}): Promise<VariableMap | undefined> {
@@ -271,8 +312,32 @@ export class CamundaRestClient {
     });
   }
 
+  /**
+   * Comments a task, open or ended (its history must exist: 400 otherwise). With
+   * `processInstanceId` the comment also lists among the instance's comments.
+   */
+  createTaskComment(id: string, message: string, processInstanceId?: string): Promise<CommentDto> {
+    return this.request('POST', `/task/${enc(id)}/comment/create`, {
+      json: { message, processInstanceId },
+    });
+  }
+
+  /** A task's comments, newest first; 404 for a task the history does not know. */
+  taskComments(id: string): Promise<CommentDto[]> {
+    return this.request('GET', `/task/${enc(id)}/comment`);
+  }
+
+  /** The comments made with this process instance's id, newest first. */
+  processInstanceComments(id: string): Promise<CommentDto[]> {
+    return this.request('GET', `/process-instance/${enc(id)}/comment`);
+  }
+
   historicTasks(query: QueryParams = {}): Promise<HistoricTaskInstanceDto[]> {
     return this.request('GET', '/history/task', { query });
+  }
+
+  async historicTaskCount(query: QueryParams = {}): Promise<number> {
+    return (await this.request<CountResultDto>('GET', '/history/task/count', { query })).count;
   }
 
   externalTasks(query: QueryParams = {}): Promise<ExternalTaskDto[]> {
