@@ -9,4 +9,5 @@ export * from './keys';
 export * from './labels';
 export type { ModdleElement } from './moddle';
 export * from './problems';
+export * from './task-forms';
 export * from './validators';

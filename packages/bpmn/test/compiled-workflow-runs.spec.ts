@@ -1,12 +1,11 @@
 import { AGENT_TOPIC, type BranchDescriptor } from '@platform/contracts';
 import {
-  CamundaRestClient,
   createEngine,
   type EmbeddedEngine,
-  type EngineCredentials,
   type EngineServer,
   startEngineServer,
 } from '@platform/engine';
+import { CamundaRestClient, type EngineCredentials } from '@platform/engine-client';
 import { BasicAuthInterceptor, Client, Variables } from 'camunda-external-task-client-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 

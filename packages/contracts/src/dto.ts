@@ -7,6 +7,7 @@ export * from './dto/admin/companies.dto';
 export * from './dto/admin/configs.dto';
 export * from './dto/admin/depts.dto';
 export * from './dto/admin/dicts.dto';
+export * from './dto/admin/gen.dto';
 export * from './dto/admin/jobs.dto';
 export * from './dto/admin/logs.dto';
 export * from './dto/admin/menus.dto';

@@ -61,6 +61,10 @@ export function mysqlDataSourceOptions(
     bigNumberStrings: false,
     supportBigNumbers: true,
     extra: { connectionLimit: 10 },
+    // TypeORM 1 throws on a null or undefined value in a where condition; 0.3 left such a property
+    // out, and the queries were written to 0.3's rule. Kept until each is audited for 'throw', the
+    // safer rule (under 'ignore', findOneBy({ id: undefined }) answers the first row).
+    invalidWhereValuesBehavior: { null: 'ignore', undefined: 'ignore' },
     ...parts,
   } as DataSourceOptions;
 }

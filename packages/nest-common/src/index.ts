@@ -3,6 +3,7 @@ export * from './database';
 export * from './db-monitor';
 export * from './env';
 export * from './event-consumer';
+export * from './gen-schema';
 export * from './health-probe';
 export * from './ip-location';
 export * from './logger';

@@ -1,3 +1,8 @@
+// Nest 12 loads @nestjs/common's decorated classes through '@nestjs/common/internal' when a subpath
+// such as '@nestjs/microservices/constants' is imported, and that entry, unlike the package index,
+// does not load reflect-metadata: a module importing this one first (a test) would fail without it.
+import 'reflect-metadata';
+
 import { createServer, type Server } from 'node:http';
 
 import type { CallHandler, ExecutionContext, NestInterceptor } from '@nestjs/common';
@@ -122,7 +127,8 @@ export function poolFigures(dataSource: DataSource): Record<PoolState, number> |
 export type PoolState = 'limit' | 'open' | 'active' | 'idle' | 'waiting';
 
 export function databaseName(dataSource: DataSource): string {
-  return String((dataSource.options as { database?: string }).database ?? dataSource.name);
+  // Without a database option, the name 0.3's DataSource.name gave (TypeORM 1 has no name).
+  return String((dataSource.options as { database?: string }).database ?? 'default');
 }
 
 const OUTBOX_GAUGE = {

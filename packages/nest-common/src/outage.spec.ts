@@ -23,6 +23,12 @@ describe('isOutageError', () => {
     expect(isOutageError(new TypeError('fetch failed', { cause: refused }))).toBe(true);
     // Nest's Redis client rejects with a string while it reconnects
     expect(isOutageError('Error: Connection lost. Trying to reconnect...')).toBe(true);
+    // nats.js 3: a request on a connection that closed
+    expect(
+      isOutageError(
+        Object.assign(new Error('closed connection'), { name: 'ClosedConnectionError' }),
+      ),
+    ).toBe(true);
   });
 
   it('should leave faults of the request or the code alone', () => {

@@ -32,10 +32,6 @@ const OUTAGE_CODES = new Set([
   'ER_CLIENT_INTERACTION_TIMEOUT',
   // a pool that cannot hand out a connection in time
   'POOL_CLOSED',
-  // nats.js
-  'CONNECTION_CLOSED',
-  'CONNECTION_REFUSED',
-  'DISCONNECT',
 ]);
 
 /** ioredis and mysql2 messages that carry no code. */
@@ -53,7 +49,14 @@ const OUTAGE_MESSAGES = [
   /Connection lost\. Trying to reconnect/i,
 ];
 
-const OUTAGE_NAMES = new Set(['MaxRetriesPerRequestError', 'ConnectionTimeoutError']);
+const OUTAGE_NAMES = new Set([
+  'MaxRetriesPerRequestError',
+  'ConnectionTimeoutError',
+  // nats.js 3 (@nats-io/*) names its error classes instead of setting codes
+  'ConnectionError',
+  'ClosedConnectionError',
+  'DrainingConnectionError',
+]);
 
 /** Follows `cause`, TypeORM's `driverError` and AggregateError's `errors` (a bounded walk). */
 export function isOutageError(error: unknown, depth = 0): boolean {

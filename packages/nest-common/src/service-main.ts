@@ -5,6 +5,7 @@ import type { DataSource } from 'typeorm';
 import { ensureDatabase, runMigrationsLocked } from './database';
 import { answerDbMonitor } from './db-monitor';
 import type { BaseEnv } from './env';
+import { answerGenSchema } from './gen-schema';
 import { dataSourcesOf, startHealthProbe } from './health-probe';
 import { createPino, PinoNestLogger } from './logger';
 import { registerDatabasePools, RpcMetricsInterceptor, serveMetrics } from './metrics';
@@ -45,6 +46,8 @@ export async function listenAsService(
   });
   // The pool monitor's pattern (monitor/druid), answered by every service the same way.
   answerDbMonitor(transport, service, () => dataSourcesOf(app));
+  // The code generator's read-only listing of this service's own tables (tool/gen).
+  answerGenSchema(transport, service, () => dataSourcesOf(app));
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new RpcErrorFilter());
   // An outage after a committed write is "outcome unknown", not "unavailable" (outermost, so the

@@ -110,11 +110,21 @@ function channelPrefix(env: BaseEnv): string {
   return `${env.NAMESPACE}.`;
 }
 
+/** How long a stopping instance waits between leaving its queue groups and closing, ms. */
+const NATS_LEAVE_GRACE_MS = 500;
+
 /** The microservice strategy a service listens with (`NestFactory.createMicroservice(app, strategy)`). */
 export function serverStrategy(env: BaseEnv, serviceName: string): CustomStrategy {
   const strategy =
     env.TRANSPORT === 'nats'
-      ? new NamespacedServerNats(natsOptions(env), channelPrefix(env), serviceName)
+      ? new NamespacedServerNats(
+          // A stopping instance leaves its queue groups first and closes a moment later, so NATS
+          // hands the requests sent meanwhile to the instances that stay instead of to a closed
+          // connection, where they would wait out the caller's timeout.
+          { ...natsOptions(env), gracefulShutdown: true, gracePeriod: NATS_LEAVE_GRACE_MS },
+          channelPrefix(env),
+          serviceName,
+        )
       : new NamespacedServerRedis(redisOptions(env), channelPrefix(env));
   return { strategy };
 }

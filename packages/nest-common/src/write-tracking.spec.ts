@@ -1,10 +1,12 @@
 import 'reflect-metadata';
 
 import { randomBytes } from 'node:crypto';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 
 import { Controller, type DynamicModule, type INestMicroservice, Module } from '@nestjs/common';
 import { type ClientProxy, MessagePattern } from '@nestjs/microservices';
 import { DomainError } from '@platform/contracts';
+import { freePort } from '@platform/test-support';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -27,6 +29,55 @@ const env = loadEnv(z.object(baseEnvShape), {
   LOG_LEVEL: 'silent',
   RPC_TIMEOUT_MS: '5000',
 });
+
+/**
+ * A TCP proxy to MariaDB that, once armed, lets the next COMMIT through and then cuts the client's
+ * connection instead of passing the server's answer on: the transaction is committed, and its client
+ * hears only that the connection was lost (as when MariaDB is killed between the two).
+ */
+async function commitAnswerCutter(target: URL) {
+  const listenPort = await freePort();
+  const sockets = new Set<Socket>();
+  let armed = false;
+  const server: Server = createServer((client) => {
+    const upstream = connect(Number(target.port || 3306), target.hostname);
+    let cutOnAnswer = false;
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+    }
+    client.on('error', () => upstream.destroy());
+    upstream.on('error', () => client.destroy());
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+    client.on('data', (chunk: Buffer) => {
+      // A COM_QUERY packet (command byte 3) whose text is COMMIT.
+      if (armed && chunk.includes(Buffer.from('\x03COMMIT', 'latin1'))) {
+        armed = false;
+        cutOnAnswer = true;
+      }
+      upstream.write(chunk);
+    });
+    upstream.on('data', (chunk: Buffer) => {
+      if (cutOnAnswer) client.destroy();
+      else client.write(chunk);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
+  return {
+    url: `mysql://root@127.0.0.1:${listenPort}${target.pathname}`,
+    cutNextCommitAnswer: () => {
+      armed = true;
+    },
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+let cutter: Awaited<ReturnType<typeof commitAnswerCutter>>;
+let viaCutter: DataSource;
 
 function outage(): Error {
   return Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:6379'), { code: 'ECONNREFUSED' });
@@ -55,6 +106,13 @@ class ProbeController {
   async commitThenOutage(command: { name: string }): Promise<never> {
     await dataSource.transaction((tx) => insertProbe(tx, command.name));
     throw outage();
+  }
+
+  @MessagePattern('probe.commit_answer_lost')
+  async commitAnswerLost(command: { name: string }): Promise<string> {
+    cutter.cutNextCommitAnswer();
+    await viaCutter.transaction((tx) => insertProbe(tx, command.name));
+    return 'the commit was answered';
   }
 
   @MessagePattern('probe.outage_inside_transaction')
@@ -93,6 +151,9 @@ beforeAll(async () => {
   await dataSource.query(
     'CREATE TABLE probe (id INT AUTO_INCREMENT PRIMARY KEY, name VARCHAR(64))',
   );
+  cutter = await commitAnswerCutter(new URL(databaseUrl));
+  viaCutter = new DataSource({ type: 'mysql', url: cutter.url });
+  await viaCutter.initialize();
   app = await listenAsService({ module: ProbeModule } as DynamicModule, env, 'probe');
   client = createRpcClient(env);
   await client.connect();
@@ -101,6 +162,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await client?.close();
   await app?.close();
+  await viaCutter?.destroy();
+  await cutter?.close();
   await dataSource.destroy();
   await dropDatabase(databaseUrl);
 });
@@ -126,6 +189,13 @@ describe('an outage met by a command', () => {
     const answer = await answerOf('probe.commit_then_outage', { name: 'committed' });
     expect(answer).toMatchObject({ key: 'http.outcome_unknown', code: 504 });
     expect(await probes('committed')).toBe(1);
+  });
+
+  it('should be "outcome unknown" when the answer to its COMMIT was lost', async () => {
+    const answer = await answerOf('probe.commit_answer_lost', { name: 'answer-lost' });
+    expect(answer).toMatchObject({ key: 'http.outcome_unknown', code: 504 });
+    // The server did commit it: "temporarily unavailable" would have been a lie.
+    expect(await probes('answer-lost')).toBe(1);
   });
 
   it('should not run the command again for a prompt retry with the same Idempotency-Key', async () => {

@@ -16,6 +16,11 @@ import { noteStatement } from './statement-stats';
  * answered "outcome unknown" (504, retry with the same Idempotency-Key) instead.
  */
 interface CommandWrites {
+  /**
+   * A change of the command's may be in the database: a COMMIT (or a write outside a transaction)
+   * succeeded, or was sent and its answer lost (MariaDB killed, the connection cut): the server may
+   * have committed it before the client heard back.
+   */
   committed: boolean;
 }
 
@@ -27,9 +32,14 @@ const COMMIT_STATEMENT = /^\s*commit\b/i;
 
 let installed = false;
 
+/** Whether `sql` makes a change permanent: COMMIT, or a write outside a transaction (autocommit). */
+function commitsChange(sql: string, inTransaction: boolean): boolean {
+  return COMMIT_STATEMENT.test(sql) || (!inTransaction && WRITE_STATEMENT.test(sql));
+}
+
 /**
  * Notes, for the command that runs it, every statement that commits a change: COMMIT, or a write outside
- * a transaction. TypeORM has no hook after a query succeeds (subscribers see entity operations, not the
+ * a transaction, once it succeeded or failed for an outage (its answer lost, the change in doubt). TypeORM has no hook after a query succeeds (subscribers see entity operations, not the
  * SQL services run through `query`), so its MySQL query runner's `query` is wrapped, once per process;
  * every database access of the services goes through it. The same wrapper times each statement for
  * the pool monitor (statement-stats.ts).
@@ -42,26 +52,30 @@ export function trackCommittedWrites(): void {
   };
   const query = prototype.query;
   prototype.query = async function trackedQuery(this: MysqlQueryRunner, sql, ...rest) {
+    // The record this statement may commit into, judged before it runs (a COMMIT that fails still
+    // ends the transaction).
+    const writes = commandWrites.getStore();
+    const commits =
+      writes && !writes.committed && commitsChange(sql, this.isTransactionActive)
+        ? writes
+        : undefined;
     const started = performance.now();
     let result: unknown;
     try {
       result = await query.call(this, sql, ...rest);
     } catch (error) {
       noteStatement(this.connection, sql, performance.now() - started, error);
+      // A commit whose answer was lost to an outage is in doubt: the server may have done it.
+      if (commits && isOutageError(error)) commits.committed = true;
       throw error;
     }
     noteStatement(this.connection, sql, performance.now() - started);
-    const writes = commandWrites.getStore();
-    if (writes && !writes.committed) {
-      const commits =
-        COMMIT_STATEMENT.test(sql) || (!this.isTransactionActive && WRITE_STATEMENT.test(sql));
-      if (commits) writes.committed = true;
-    }
+    if (commits) commits.committed = true;
     return result;
   };
 }
 
-/** Whether the command running now has committed a change to its database. */
+/** Whether the command running now has committed a change to its database, or may have. */
 export function commandCommitted(): boolean {
   return commandWrites.getStore()?.committed ?? false;
 }

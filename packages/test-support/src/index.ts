@@ -1,3 +1,7 @@
+export * from './auth-helpers';
+export * from './nest-structure';
 export * from './polling';
 export * from './ports';
 export * from './processes';
+export * from './sse';
+export * from './stack';

@@ -281,6 +281,17 @@ export const MESSAGES = {
     zh: '该部门包含未停用的子部门！',
     en: 'The department has sub-departments that are not disabled',
   },
+  'gen.not_found': { zh: '生成表不存在', en: 'This generator table does not exist' },
+  'gen.record_not_found': { zh: '记录不存在', en: 'This record does not exist' },
+  'gen.table_missing': {
+    zh: '服务 {service} 的数据库中没有表 {table}',
+    en: 'The database of service {service} has no table {table}',
+  },
+  'gen.table_imported': { zh: '表 {table} 已导入', en: 'Table {table} is imported already' },
+  'gen.service_down': {
+    zh: '服务 {service} 未应答',
+    en: 'Service {service} did not answer',
+  },
   'post.not_found': { zh: '岗位不存在', en: 'Post does not exist' },
   'post.code_taken': { zh: '岗位编码已存在', en: 'This post code already exists' },
   'post.name_taken': { zh: '岗位名称已存在', en: 'This post name already exists' },
@@ -365,6 +376,10 @@ export const MESSAGES = {
     en: 'File upload failed, please try again',
   },
   'upload.no_file': { zh: '请选择要上传的文件', en: 'Please choose a file to upload' },
+  'sys.maintenance': {
+    zh: '系统维护中，暂时无法使用，请联系客服',
+    en: 'The system is under maintenance, please contact support',
+  },
   'upload.quota_exceeded': {
     zh: '上传失败：您的文件空间已用 {used} MB，上限为 {quota} MB',
     en: 'Upload refused: your files take {used} MB of your {quota} MB storage',

@@ -22,6 +22,21 @@ const areaCode = ({ value }: { value: unknown }) =>
 export const CODE_SCENES = ['register', 'reset', 'bind'] as const;
 export type CodeScene = (typeof CODE_SCENES)[number];
 
+/** Decorators applied as if stacked above a property in this order: the last applies first. */
+const stacked =
+  (...decorators: PropertyDecorator[]): PropertyDecorator =>
+  (target, property) => {
+    for (const decorator of [...decorators].reverse()) decorator(target, property);
+  };
+
+// The fields the sign-up, reset, verify and bind bodies share, each with the same rules and messages.
+const EmailAddress = () => stacked(Required(), Email(), Transform(trim));
+/** The area code a `phonenumber` beside it is read against. */
+const AreaCodeOfPhone = () => stacked(Required(), AreaCode(), Transform(areaCode));
+const PhoneNumber = () => stacked(Required(), PhoneOfArea('qu'), Transform(trim));
+/** A code sent by SMS or e-mail. */
+const SentCode = () => stacked(Required(), Text(), MaxLen(10), Transform(trim));
+
 /** POST /login: by user name or phone number (`username`) or by `email`, plus password and captcha. */
 export class LoginBody {
   @ValidateIf((o: LoginBody) => !o.email)
@@ -53,14 +68,10 @@ export class LoginBody {
 }
 
 export class SendSmsCodeBody {
-  @Required()
-  @AreaCode()
-  @Transform(areaCode)
+  @AreaCodeOfPhone()
   qu!: string;
 
-  @Required()
-  @PhoneOfArea('qu')
-  @Transform(trim)
+  @PhoneNumber()
   phonenumber!: string;
 
   @Optional()
@@ -69,9 +80,7 @@ export class SendSmsCodeBody {
 }
 
 export class SendEmailCodeBody {
-  @Required()
-  @Email()
-  @Transform(trim)
+  @EmailAddress()
   email!: string;
 
   @Optional()
@@ -85,15 +94,10 @@ export class VerifySmsCodeBody {
   @Transform(areaCode)
   qu?: string;
 
-  @Required()
-  @PhoneOfArea('qu')
-  @Transform(trim)
+  @PhoneNumber()
   phoneNumber!: string;
 
-  @Required()
-  @Text()
-  @MaxLen(10)
-  @Transform(trim)
+  @SentCode()
   code!: string;
 
   @Optional()
@@ -102,15 +106,10 @@ export class VerifySmsCodeBody {
 }
 
 export class VerifyEmailCodeBody {
-  @Required()
-  @Email()
-  @Transform(trim)
+  @EmailAddress()
   email!: string;
 
-  @Required()
-  @Text()
-  @MaxLen(10)
-  @Transform(trim)
+  @SentCode()
   code!: string;
 
   @Optional()
@@ -144,88 +143,82 @@ class RegistrationExtras extends NewPasswordFields {
 }
 
 export class RegisterByPhoneBody extends RegistrationExtras {
-  @Required()
-  @AreaCode()
-  @Transform(areaCode)
+  @AreaCodeOfPhone()
   qu!: string;
 
-  @Required()
-  @PhoneOfArea('qu')
-  @Transform(trim)
+  @PhoneNumber()
   phonenumber!: string;
 
-  @Required()
-  @Text()
-  @MaxLen(10)
-  @Transform(trim)
+  @SentCode()
   code!: string;
 }
 
 export class RegisterByEmailBody extends RegistrationExtras {
-  @Required()
-  @Email()
-  @Transform(trim)
+  @EmailAddress()
   email!: string;
 
-  @Required()
-  @Text()
-  @MaxLen(10)
-  @Transform(trim)
+  @SentCode()
   code!: string;
 }
 
 export class ResetPasswordByPhoneBody extends NewPasswordFields {
-  @Required()
-  @AreaCode()
-  @Transform(areaCode)
+  @AreaCodeOfPhone()
   qu!: string;
 
-  @Required()
-  @PhoneOfArea('qu')
-  @Transform(trim)
+  @PhoneNumber()
   phonenumber!: string;
 
-  @Required()
-  @Text()
-  @MaxLen(10)
-  @Transform(trim)
+  @SentCode()
   code!: string;
 }
 
 export class ResetPasswordByEmailBody extends NewPasswordFields {
-  @Required()
-  @Email()
-  @Transform(trim)
+  @EmailAddress()
   email!: string;
 
-  @Required()
-  @Text()
-  @MaxLen(10)
-  @Transform(trim)
+  @SentCode()
   code!: string;
 }
 
 export class EmailCheckBody {
-  @Required()
-  @Email()
-  @Transform(trim)
+  @EmailAddress()
   email!: string;
 }
 
 export class BindPhoneBody {
-  @Required()
-  @AreaCode()
-  @Transform(areaCode)
+  @AreaCodeOfPhone()
   qu!: string;
 
-  @Required()
-  @PhoneOfArea('qu')
-  @Transform(trim)
+  @PhoneNumber()
   phonenumber!: string;
 
+  @SentCode()
+  captcha!: string;
+}
+
+/** POST /wujie/user/bindEmail: binds or changes the caller's e-mail with a code sent to the new address. */
+export class BindEmailBody {
+  @EmailAddress()
+  email!: string;
+
+  @SentCode()
+  captcha!: string;
+}
+
+/** POST /wujie/user/gogetservicestatus: a user asks for service, optionally saying what about. */
+export class ServiceRequestBody {
+  @Optional()
+  @Text()
+  @MaxLen(1000)
+  @Transform(trim)
+  content?: string;
+}
+
+/** POST /wujie/user/sendtoadmin: a user's message to the administrators. */
+export class SendToAdminBody {
   @Required()
   @Text()
-  @MaxLen(10)
+  @MaxLen(1000)
   @Transform(trim)
-  captcha!: string;
+  content!: string;
 }

@@ -84,6 +84,15 @@ export class MissionInputsBody {
 }
 
 /** POST /wujie/mission. */
+/**
+ * GET /wujie/mission/{id}/files/zip: the mission's files under one folder of the store
+ * (`/profile/upload/<owner>/2026/11/29`); none given, all of them.
+ */
+export class MissionFilesZipQuery {
+  @OptionalText(MISSION_FILE_NAME_MAX)
+  path?: string;
+}
+
 export class MissionStartBody {
   @EntityId()
   workflowId!: number;
@@ -238,6 +247,28 @@ export class MissionNodeContextBody extends MissionRefBody {
 
   @RequiredText(255)
   nodeId!: string;
+}
+
+/**
+ * The worker's first call for a node's task (missionNodeBegin): the node's context, and with
+ * `attempt` the start of that attempt reported as well (the log row's name, agent and inputs are
+ * the context's). `outputVariables` names the task's non-null `output_<node>` variables, the
+ * outputs a rerun starts with, so the reported inputs list them as the worker sees them.
+ */
+export class MissionNodeBeginBody extends MissionNodeContextBody {
+  @OptionalInt(1, 1000)
+  attempt?: number;
+
+  @Optional()
+  @IsISO8601({}, INVALID)
+  startedAt?: string;
+
+  @Optional()
+  @IsArray(INVALID)
+  @ArrayMaxSize(1000, INVALID)
+  @IsString({ ...INVALID, each: true })
+  @MaxLength(300, { ...INVALID, each: true })
+  outputVariables?: string[];
 }
 
 /** POST /wujie/mission/{id}/rerun: a new run of the mission from node `nodeId`. */

@@ -24,6 +24,8 @@ import { PROCESS_KEY_PATTERN } from '../common/rules';
 import { AGENT_TOOL_NAMES, unknownAgentTools } from '../workflow/agent-tools';
 import {
   AGENT_TYPES,
+  BPM_DEFINITION_STATE,
+  type BpmDefinitionState,
   CODE_MAX,
   DESCRIPTION_MAX,
   FUNCTION_NAME_PATTERN,
@@ -413,6 +415,15 @@ export class UpdateBpmModelBody extends BpmModelBody {
   id!: number;
 }
 
+/** RuoYi-Vue-Pro's `PUT /bpm/model/update-state`: the model's deployed definition, 1 active or 2 suspended. */
+export class BpmModelUpdateStateBody {
+  @Id()
+  id!: number;
+
+  @OneOf(Object.values(BPM_DEFINITION_STATE))
+  state!: BpmDefinitionState;
+}
+
 export class RuleListQuery {
   @Id()
   modelId!: number;
@@ -454,6 +465,12 @@ export class BpmFormBody {
   @IsArray(says('validation.invalid'))
   @ArrayMaxSize(500, says('validation.invalid'))
   fields?: unknown[];
+
+  /** A form-js schema; its content (size, component types) is checked by the service with
+   *  formSchemaProblem, whose messages name what is wrong. null clears it. */
+  @Optional()
+  @IsObject(says('bpm.form_schema_invalid'))
+  schema?: Record<string, unknown> | null;
 
   @OptionalText(TEXT_MAX)
   conf?: string;
@@ -511,6 +528,12 @@ export class ProcessDefinitionPageQuery extends NameQuery {
 
   @OptionalText(NAME_MAX)
   category?: string;
+
+  /** RuoYi-Vue-Pro's filter: 1 only active definitions (the start page), 2 only suspended ones. */
+  @Optional()
+  @Type(() => Number)
+  @OneOf(Object.values(BPM_DEFINITION_STATE))
+  suspensionState?: BpmDefinitionState;
 }
 
 export class ProcessInstanceCreateBody {
@@ -589,6 +612,15 @@ export class TaskDelegateBody {
 
   @Id()
   delegateUserId!: number;
+
+  @Reason()
+  reason!: string;
+}
+
+/** A comment on a task (`PUT /bpm/task/comment`; RuoYi-Vue-Pro has no such call): its text in `reason`. */
+export class TaskCommentBody {
+  @EngineId()
+  id!: string;
 
   @Reason()
   reason!: string;

@@ -37,6 +37,11 @@ export const PLATFORM_EVENTS = {
   missionStatusChanged: 'workflow.mission.status_changed',
   /** {userId, taskId, taskName, processInstanceId, processName} — a people's task is the user's to do (issue 29). */
   bpmTaskAssigned: 'workflow.bpm.task_assigned',
+  /**
+   * {userId, userName, contact, content, roleId, kind: 'service' | 'message'} — a user asked for
+   * service or wrote to the administrators (issue 30); the administrators' role (roleId) is told.
+   */
+  serviceRequested: 'identity.user.service_requested',
 } as const;
 
 export type PlatformEventType = (typeof PLATFORM_EVENTS)[keyof typeof PLATFORM_EVENTS];
@@ -63,5 +68,6 @@ export const EVENT_ROUTES: Record<keyof typeof EVENT_QUEUES, readonly string[]> 
     PLATFORM_EVENTS.orderStatusChanged,
     PLATFORM_EVENTS.missionStatusChanged,
     PLATFORM_EVENTS.bpmTaskAssigned,
+    PLATFORM_EVENTS.serviceRequested,
   ],
 };

@@ -97,6 +97,15 @@ export const ADMIN_PATTERNS = {
   richTextUpdate: 'identity.admin.rich_text.update',
   richTextRemove: 'identity.admin.rich_text.remove',
 
+  genList: 'identity.admin.gen.list',
+  genDbList: 'identity.admin.gen.db_list',
+  genImport: 'identity.admin.gen.import',
+  genGet: 'identity.admin.gen.get',
+  genUpdate: 'identity.admin.gen.update',
+  genRemove: 'identity.admin.gen.remove',
+  genPreview: 'identity.admin.gen.preview',
+  genSynch: 'identity.admin.gen.synch',
+
   companyList: 'identity.admin.company.list',
   companyGet: 'identity.admin.company.get',
   companyCreate: 'identity.admin.company.create',

@@ -76,6 +76,11 @@ export const UPLOAD_MAX_MB = 5;
 export const UPLOAD_QUOTA_CONFIG_KEY = 'sys.upload.user_quota_mb';
 /** The quota when the parameter is unset or not a number. */
 export const UPLOAD_QUOTA_DEFAULT_MB = 200;
+/**
+ * System parameter: while 'true', only administrators work; every other signed-in call is refused with
+ * the maintenance notice (sys.maintenance, spec §8 "Maintenance notice tells users to contact support").
+ */
+export const MAINTENANCE_CONFIG_KEY = 'sys.maintenance.enabled';
 export const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg'] as const;
 export const RICH_TEXT_IMAGE_EXTENSIONS = ['jpeg', 'jpg', 'png', 'svg'] as const;
 export const FILE_EXTENSIONS = [

@@ -16,11 +16,23 @@ export const IDENTITY_PATTERNS = {
   routers: 'identity.menu.routers',
   checkMainland: 'identity.user.mainland',
   bindPhone: 'identity.user.phone.bind',
+  bindEmail: 'identity.user.email.bind',
+  /** A user asks for service (/wujie/user/gogetservicestatus); the administrators are told once. */
+  serviceRequest: 'identity.user.service.request',
+  serviceStatus: 'identity.user.service.status',
+  sendToAdmin: 'identity.user.service.send_to_admin',
   /** Ids of live, enabled users: of a role, or everyone (the notification service's audiences). */
   userIds: 'identity.user.ids',
   /** Ids of live, enabled users a task assignment rule names (workflow, issue 29). */
   assigneeIds: 'identity.bpm.assignee-ids',
 } as const;
+
+/** Where a user's request for service stands (/wujie/user/servicestatus). */
+export interface ServiceStatusView {
+  status: 'none' | 'requested';
+  /** ISO time of the open request, null when there is none. */
+  requestedAt: string | null;
+}
 
 export type IdentityPattern = (typeof IDENTITY_PATTERNS)[keyof typeof IDENTITY_PATTERNS];
 

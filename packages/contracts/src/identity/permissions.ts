@@ -156,7 +156,15 @@ export const PERMISSIONS = {
     server: { list: 'monitor:server:list' },
   },
   tool: {
-    gen: { list: 'tool:gen:list', edit: 'tool:gen:edit' },
+    gen: {
+      list: 'tool:gen:list',
+      query: 'tool:gen:query',
+      edit: 'tool:gen:edit',
+      import: 'tool:gen:import',
+      remove: 'tool:gen:remove',
+      preview: 'tool:gen:preview',
+      code: 'tool:gen:code',
+    },
     build: { list: 'tool:build:list' },
     swagger: { list: 'tool:swagger:list' },
   },

@@ -238,6 +238,14 @@ export const WORKFLOW_MESSAGES = {
     zh: '流程定义不存在或未部署',
     en: 'The process definition does not exist or is not deployed',
   },
+  'bpm.definition_suspended': {
+    zh: '流程“{name}”已挂起，暂不能发起，请联系管理员',
+    en: 'The process "{name}" is suspended and cannot be started; please contact the administrator',
+  },
+  'bpm.model_not_deployed': {
+    zh: '流程模型还没有部署，不能挂起或激活',
+    en: 'The process model is not deployed yet, so it cannot be suspended or activated',
+  },
   'bpm.instance_not_found': { zh: '流程实例不存在', en: 'The process instance does not exist' },
   'bpm.instance_forbidden': {
     zh: '无权查看或操作该流程实例',
@@ -256,6 +264,10 @@ export const WORKFLOW_MESSAGES = {
     en: 'This task is not on your to-do list',
   },
   'bpm.task_user_not_found': { zh: '目标用户不存在', en: 'The target user does not exist' },
+  'bpm.form_field_required': {
+    zh: '请填写“{field}”',
+    en: 'Please fill in "{fieldEn}"',
+  },
   'bpm.leave_not_found': { zh: '请假申请不存在', en: 'The leave request does not exist' },
   'bpm.leave_not_deployed': {
     zh: '请假流程还没有部署，请联系管理员',
@@ -282,6 +294,18 @@ export const WORKFLOW_MESSAGES = {
     en: 'The process engine is not available, please try again later',
   },
   'bpm.form_not_found': { zh: '流程表单不存在', en: 'The process form does not exist' },
+  'bpm.form_schema_invalid': {
+    zh: '表单设计不是有效的 form-js 表单',
+    en: 'The form design is not a valid form-js schema',
+  },
+  'bpm.form_schema_too_large': {
+    zh: '表单设计过大（最多 {max} 个字符）',
+    en: 'The form design is too large (at most {max} characters)',
+  },
+  'bpm.form_schema_type_unknown': {
+    zh: '表单不支持组件类型“{type}”，可用：{types}',
+    en: 'The form cannot hold a component of type "{type}"; available: {types}',
+  },
   'bpm.group_not_found': { zh: '用户组不存在', en: 'The user group does not exist' },
   'bpm.group_missing': { zh: '用户组 {id} 不存在', en: 'User group {id} does not exist' },
   'bpm.rule_not_found': { zh: '任务分配规则不存在', en: 'The task assignment rule does not exist' },

@@ -63,4 +63,12 @@ export const MISSION_MESSAGES = {
     zh: '任务当前没有等待中的提问或审核',
     en: 'The task is not waiting for a reply or a review',
   },
+  'mission.files_none': {
+    zh: '该任务在此路径下没有文件',
+    en: 'The task has no files under this path',
+  },
+  'mission.files_bad_path': {
+    zh: '路径“{path}”无效',
+    en: 'The path "{path}" is not valid',
+  },
 } as const;

@@ -177,6 +177,20 @@ export const MISSION_PATCH_MAX = 20_000;
 export const MISSION_FILE_NAME_MAX = 255;
 /** Largest JSON (serialized) a node's inputs or outputs may be in the mission log. */
 export const MISSION_JSON_MAX = 1_000_000;
+/**
+ * Largest structure (PDB atom records, trimmed) a mission carries from a chat attachment. It travels
+ * in the node's context and the node's output repeats the chosen chain, both under MISSION_JSON_MAX
+ * and the message bus's 1 MB; about 7000 atoms, a 900-residue antigen.
+ */
+export const MISSION_STRUCTURE_MAX = 400_000;
+
+/** A structure the user attached (a PDB file in the chat): its file name and its atom records. */
+export interface MissionStructure {
+  name: string;
+  pdb: string;
+  /** Over MISSION_STRUCTURE_MAX: sent without its atoms, for the agent to say so. */
+  tooLarge?: boolean;
+}
 
 /** What a user submits to a mission: content, files (stored names from /common/upload), a patch. */
 export interface MissionInputs {
@@ -186,6 +200,8 @@ export interface MissionInputs {
   files?: string[];
   /** A patch: text the agents apply (e.g. residues or an edit of an earlier result). */
   patch?: string;
+  /** PDB files attached in the chat, as atom records (structure-based epitopes, design on a structure). */
+  structures?: MissionStructure[];
 }
 
 /** Spec §5: a submission needs content, a file or a patch. */

@@ -46,6 +46,8 @@ export const WORKFLOW_PATTERNS = {
   modelUpdate: 'workflow.bpm.model.update',
   modelRemove: 'workflow.bpm.model.remove',
   modelDeploy: 'workflow.bpm.model.deploy',
+  /** Suspends or activates the model's deployed definition (BpmModelUpdateStateBody). */
+  modelUpdateState: 'workflow.bpm.model.update-state',
 
   ruleList: 'workflow.bpm.rule.list',
   ruleCreate: 'workflow.bpm.rule.create',
@@ -67,6 +69,7 @@ export const WORKFLOW_PATTERNS = {
   groupRemove: 'workflow.bpm.group.remove',
 
   processDefinitionPage: 'workflow.bpm.process-definition.page',
+  processDefinitionGet: 'workflow.bpm.process-definition.get',
   processInstanceCreate: 'workflow.bpm.process-instance.create',
   processInstanceGet: 'workflow.bpm.process-instance.get',
   processInstanceMyPage: 'workflow.bpm.process-instance.my-page',
@@ -78,6 +81,8 @@ export const WORKFLOW_PATTERNS = {
   taskTransfer: 'workflow.bpm.task.transfer',
   taskDelegate: 'workflow.bpm.task.delegate',
   taskListByInstance: 'workflow.bpm.task.list-by-process-instance-id',
+  /** Comments a task of an instance the caller may see (TaskCommentBody). */
+  taskComment: 'workflow.bpm.task.comment',
   leaveCreate: 'workflow.bpm.oa-leave.create',
   leaveGet: 'workflow.bpm.oa-leave.get',
   leavePage: 'workflow.bpm.oa-leave.page',
@@ -97,6 +102,11 @@ export const WORKFLOW_PATTERNS = {
   missionFailed: 'workflow.mission.failed',
   /** For the agent worker: what one agent node of a mission runs with (AgentNodeContextView). */
   missionNodeContext: 'workflow.mission.node-context',
+  /**
+   * For the agent worker: the node's context (as missionNodeContext) and, when the body names the
+   * attempt, the start of that node run reported (as missionNodeStarted) in the same call; idempotent.
+   */
+  missionNodeBegin: 'workflow.mission.node-begin',
   /** A new run of a mission from a node (owner, administrator). */
   missionRerun: 'workflow.mission.rerun',
   /** The owner's reply to an agent's question: the waiting node goes on. */

@@ -83,6 +83,13 @@ export type TaskAssignType = (typeof TASK_ASSIGN_TYPES)[number];
 export const TASK_ASSIGN_SCRIPTS = ['starter', 'starterDeptLeader', 'starterDeptLeader2'] as const;
 export type TaskAssignScript = (typeof TASK_ASSIGN_SCRIPTS)[number];
 
+/**
+ * A deployed definition's state as RuoYi-Vue-Pro's `PUT /bpm/model/update-state` sends it (Flowable's
+ * SuspensionState codes): a suspended definition starts no new instance.
+ */
+export const BPM_DEFINITION_STATE = { active: 1, suspended: 2 } as const;
+export type BpmDefinitionState = (typeof BPM_DEFINITION_STATE)[keyof typeof BPM_DEFINITION_STATE];
+
 /** Normalizes a tag list: trimmed, non-empty, unique, in the given order. */
 export function normalizeTags(tags: readonly unknown[] | undefined): string[] {
   const seen = new Set<string>();

@@ -201,6 +201,14 @@ export interface ProcessDefinitionView {
   deploymentTime: string | null;
   formId: number | null;
   suspended: boolean;
+  /** The model deployed as this definition: what `PUT /bpm/model/update-state` takes. */
+  modelId: number;
+}
+
+/** RuoYi-Vue-Pro's `GET /bpm/process-definition/get`: a startable definition with its start form, which
+ *  whoever may start it reads (the form API itself is for form and model editors). */
+export interface ProcessDefinitionDetailView extends ProcessDefinitionView {
+  form: Pick<BpmFormView, 'id' | 'name' | 'fields' | 'schema' | 'conf'> | null;
 }
 
 /** running until the engine ends it; approved when it ran to its end; rejected or cancelled by people. */
@@ -223,6 +231,8 @@ export interface ProcessInstanceView {
 export interface ProcessInstanceDetailView extends ProcessInstanceView {
   /** The instance's variables as plain values (the start form's and the steps'). */
   variables: Record<string, unknown>;
+  /** The BPMN of the definition version it runs on (null when the engine no longer has it). */
+  bpmnXml: string | null;
   /** Activity ids for the diagram's markers: done, waiting now, and where it was rejected. */
   finishedActivityIds: string[];
   activeActivityIds: string[];
@@ -246,7 +256,8 @@ export interface BpmTaskView {
 
 /** One person's action on a task, for the timeline. */
 export interface BpmTaskActionView {
-  action: 'approve' | 'reject' | 'transfer' | 'delegate' | 'resolve';
+  /** `comment` is a remark on the task that does not move it (its text in `reason`). */
+  action: 'approve' | 'reject' | 'transfer' | 'delegate' | 'resolve' | 'comment';
   userId: number;
   targetUserId: number | null;
   reason: string;
@@ -261,6 +272,11 @@ export interface BpmTaskTimelineView extends BpmTaskView {
   candidateUserIds: number[];
   /** Why the task went where it did when its rule named nobody (in the caller's language), else ''. */
   note: string;
+  /**
+   * The step's own form, named by the user task's `camunda:formKey` (`bpm-form:<form id>`): filled
+   * by whoever approves the open task, read-only once the step is done; null when it has none.
+   */
+  form: Pick<BpmFormView, 'id' | 'name' | 'fields' | 'schema' | 'conf'> | null;
 }
 
 export interface BpmFormView extends AuditView {
@@ -268,8 +284,10 @@ export interface BpmFormView extends AuditView {
   name: string;
   /** '0' enabled, '1' disabled. */
   status: '0' | '1';
-  /** Field definitions of the form designer (JSON values). */
+  /** Field definitions of the form designer (JSON values), kept for forms made before the schema. */
   fields: unknown[];
+  /** The form-js schema (form-schema.ts); null for a form kept only as fields (schemaOfForm converts). */
+  schema: Record<string, unknown> | null;
   conf: string;
   remark: string;
 }
