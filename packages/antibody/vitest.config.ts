@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.spec.ts'],
     pool: 'forks',
-    poolOptions: { forks: { singleFork: true } },
+    // Each file in a fresh process (no file sees another's module state), two at a time: pure
+    // computation on the machine's two cores, and the suite runs alone (scripts/test-all.mjs).
+    maxWorkers: 2,
   },
 });

@@ -151,6 +151,31 @@ describe('structure command', () => {
   });
 });
 
+describe('developability command', () => {
+  it("prints TAP's five metrics with flags and residues for a VH/VL pair", async () => {
+    const file = fasta(
+      'tap.fasta',
+      `>trastuzumab VH\n${trastuzumabH.sequence}\n>trastuzumab VL\n${trastuzumabL.sequence}\n`,
+    );
+    const { code, out } = await run('developability', file);
+    expect(code).toBe(0);
+    const report = JSON.parse(out) as {
+      metrics: { name: string; flag: string; residues: unknown[] }[];
+      flags: Record<string, number>;
+    };
+    expect(report.metrics.map((m) => m.name)).toEqual(['cdrLength', 'psh', 'ppc', 'pnc', 'sfvcsp']);
+    expect(report.metrics.every((m) => ['green', 'amber', 'red'].includes(m.flag))).toBe(true);
+    expect(report.flags.red).toBe(0);
+  }, 30_000);
+
+  it('reports a lone heavy chain as a zh/en error (TAP needs VH and VL)', async () => {
+    const file = fasta('tap-vh.fasta', `>vh\n${trastuzumabH.sequence}\n`);
+    const { code, err } = await run('developability', file);
+    expect(code).toBe(1);
+    expect(JSON.parse(err).error.code).toBe('CHAIN_REQUIRED');
+  }, 30_000);
+});
+
 describe('epitopes --structure', () => {
   const pdbOf = (chains: string[]) =>
     chains

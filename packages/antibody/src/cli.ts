@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 
 import { type CdrName, designLibrary } from './design';
+import { profileDevelopability } from './developability';
 import { predictEpitopes } from './epitopes';
 import { AntibodyError } from './errors';
 import { humanize } from './humanize';
@@ -14,7 +15,7 @@ import { parsePdb } from './structure/pdb';
 import { loadTemplateLibrary } from './structure/templates-node';
 import { designAgainstTargetWith } from './target/generator';
 
-const USAGE = `usage: antibody <number|liabilities|humanize|epitopes|design|design-target|structure> [options] FILE|-
+const USAGE = `usage: antibody <number|liabilities|humanize|epitopes|design|design-target|structure|developability> [options] FILE|-
 
   number       IMGT/Kabat/Chothia numbering, CDRs, frameworks, closest germlines
   liabilities  sequence liabilities and developability figures
@@ -23,6 +24,7 @@ const USAGE = `usage: antibody <number|liabilities|humanize|epitopes|design|desi
   design       CDR library design (seeded)
   design-target  de novo design against an antigen (FASTA or PDB): a ranked, filtered library
   structure    Fv model from the built-in template library (prints PDB)
+  developability  TAP's five metrics (Raybould 2019) on the built-in model of a VH/VL pair (JSON)
 
 options:
   --scheme imgt|kabat|chothia   numbering scheme (number, liabilities; default imgt)
@@ -31,8 +33,8 @@ options:
   --seed N                      PRNG seed (design; default 1)
   --min-length N                shortest epitope segment (epitopes; default 6)
   --min-votes N                 methods that must agree (epitopes; default 3)
-  --exclude-identity X          drop templates this identical (0-1) or more (structure)
-  --exclude ID,...              drop templates by PDB id (structure)
+  --exclude-identity X          drop templates this identical (0-1) or more (structure, developability)
+  --exclude ID,...              drop templates by PDB id (structure, developability)
   --structure FILE.pdb          epitopes on an antigen structure (ElliPro), instead of a sequence
   --chain X[,Y]                 the antigen chain(s) in --structure or a design-target PDB
   --region 120-140              epitope region, antigen positions from 1 (design-target)
@@ -41,10 +43,18 @@ options:
 
 Reads FASTA (or one bare sequence) from FILE, or from standard input with '-'.
 Prints a JSON array with one object per input record; structure takes the heavy and light
-records (or one VHH) and prints one PDB file (errors go to standard error as JSON).`;
+records (or one VHH) and prints one PDB file (errors go to standard error as JSON);
+developability takes the heavy and light records and prints one JSON object.`;
 
 type Command =
-  'number' | 'liabilities' | 'humanize' | 'epitopes' | 'design' | 'design-target' | 'structure';
+  | 'number'
+  | 'liabilities'
+  | 'humanize'
+  | 'epitopes'
+  | 'design'
+  | 'design-target'
+  | 'structure'
+  | 'developability';
 const COMMANDS: Command[] = [
   'number',
   'liabilities',
@@ -53,6 +63,7 @@ const COMMANDS: Command[] = [
   'design',
   'design-target',
   'structure',
+  'developability',
 ];
 /** Options that take no value. */
 const FLAGS = new Set(['vhh']);
@@ -179,13 +190,16 @@ async function runDesignTarget(parsed: Parsed): Promise<number> {
 
 /** `structure`: all records form one Fv (heavy and light in any order, or one VHH); prints PDB. */
 function runStructure(parsed: Parsed, records: SequenceRecord[]): number {
+  const developability = parsed.command === 'developability';
   const raw = parsed.options.get('exclude-identity');
   const excludeIdentity = raw === undefined ? undefined : Number(raw);
   if (excludeIdentity !== undefined && !(excludeIdentity >= 0 && excludeIdentity <= 1))
     throw new UsageError('--exclude-identity must be a number from 0 to 1');
   if (records.length < 1 || records.length > 2)
     throw new UsageError(
-      'structure takes one FASTA file with the heavy and light chains, or one VHH',
+      developability
+        ? 'developability takes one FASTA file with the heavy and light chains'
+        : 'structure takes one FASTA file with the heavy and light chains, or one VHH',
     );
   const exclude = parsed.options.get('exclude')?.split(',').filter(Boolean);
   try {
@@ -194,7 +208,10 @@ function runStructure(parsed: Parsed, records: SequenceRecord[]): number {
       loadTemplateLibrary(),
       { excludeIdentity, exclude },
     );
-    process.stdout.write(model.pdb);
+    if (developability) {
+      const tap = profileDevelopability(model.residues);
+      process.stdout.write(`${JSON.stringify({ regions: model.regions, ...tap }, null, 2)}\n`);
+    } else process.stdout.write(model.pdb);
     return 0;
   } catch (err) {
     process.stderr.write(`${JSON.stringify(errorObject(err), null, 2)}\n`);
@@ -207,6 +224,7 @@ function runRecord(parsed: Parsed, record: SequenceRecord): Record<string, unkno
   const scheme = (options.get('scheme') ?? 'imgt') as Scheme;
   switch (parsed.command) {
     case 'structure':
+    case 'developability':
     case 'design-target':
       throw new UsageError(`${parsed.command} reads all records at once`);
     case 'number': {
@@ -306,7 +324,7 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${JSON.stringify([{ id: null, ...errorObject(err) }], null, 2)}\n`);
     return 1;
   }
-  if (parsed.command === 'structure') {
+  if (parsed.command === 'structure' || parsed.command === 'developability') {
     try {
       return runStructure(parsed, records);
     } catch (err) {

@@ -9,6 +9,11 @@ const byName = (name: string) => THERAPEUTIC_CHAINS.find((c) => c.name === name)
 // Murine variable domains: muromonab (OKT3) VH, rituximab VH/VL and cetuximab VL.
 const murine = ['muromonab (OKT3) VH', 'rituximab VH', 'rituximab VL', 'cetuximab VL'].map(byName);
 
+/** The residue at an IMGT position without insertion, as the toolkit numbers the sequence. */
+const residueAt = (sequence: string, imgt: number) =>
+  numberSequence(sequence).residues.find((r) => r.imgt.number === imgt && r.imgt.insertion === '')
+    ?.residue;
+
 describe(humanize.name, () => {
   for (const chain of murine) {
     describe(`${chain.name}, straight graft`, () => {
@@ -68,15 +73,10 @@ describe(humanize.name, () => {
     expect(sut.mutations.length).toBeLessThanOrEqual(2);
   });
 
-  describe('by default (keeping the key residues)', () => {
-    const residueAt = (sequence: string, imgt: number) =>
-      numberSequence(sequence).residues.find(
-        (r) => r.imgt.number === imgt && r.imgt.insertion === '',
-      )?.residue;
-
+  describe('keeping the key residues (keep-key-residues)', () => {
     for (const chain of murine) {
       describe(chain.name, () => {
-        const sut = humanize(chain.sequence);
+        const sut = humanize(chain.sequence, { strategy: 'keep-key-residues' });
         const key = KEY_POSITIONS[sut.chainType === 'heavy' ? 'heavy' : 'light'];
 
         it('should keep the IMGT and Kabat CDRs unchanged', () => {
@@ -118,7 +118,9 @@ describe(humanize.name, () => {
     }
 
     it('should keep the Vernier residues of OKT3 VH the straight graft only suggests', () => {
-      const sut = humanize(byName('muromonab (OKT3) VH').sequence);
+      const sut = humanize(byName('muromonab (OKT3) VH').sequence, {
+        strategy: 'keep-key-residues',
+      });
 
       const kept = sut.backMutations.filter((b) => b.zones.includes('vernier'));
       expect(kept.map((b) => b.kabat)).toEqual(expect.arrayContaining(['48', '67', '69']));
@@ -127,9 +129,83 @@ describe(humanize.name, () => {
     it('should change fewer framework residues than the straight graft', () => {
       for (const chain of murine) {
         const straight = humanize(chain.sequence, { strategy: 'straight-graft' });
-        expect(humanize(chain.sequence).mutations.length).toBeLessThan(straight.mutations.length);
+        const sut = humanize(chain.sequence, { strategy: 'keep-key-residues' });
+        expect(sut.mutations.length).toBeLessThan(straight.mutations.length);
       }
     });
+  });
+
+  describe('by default (the germline profile)', () => {
+    for (const chain of murine) {
+      describe(chain.name, () => {
+        const sut = humanize(chain.sequence);
+        const straight = humanize(chain.sequence, { strategy: 'straight-graft' });
+
+        it('should keep the IMGT and Kabat CDRs unchanged', () => {
+          expect(numberSequence(sut.humanized, { scheme: 'kabat' }).cdrs).toEqual(chain.kabat);
+          for (const cdr of Object.values(chain.imgt)) expect(sut.humanized).toContain(cdr);
+        });
+
+        it('should change fewer framework residues than the straight graft and still humanize', () => {
+          expect(sut.mutations.length).toBeGreaterThan(0);
+          expect(sut.mutations.length).toBeLessThan(straight.mutations.length);
+          expect(sut.humanness.after.identity).toBeGreaterThan(sut.humanness.before.identity);
+          expect(sut.humanness.after.nonHumanFrameworkResidues).toBeLessThan(
+            sut.humanness.before.nonHumanFrameworkResidues,
+          );
+        });
+
+        it('should report each kept residue with its zone and a reason in both languages', () => {
+          for (const b of sut.backMutations.filter((x) => x.applied)) {
+            expect(residueAt(sut.humanized, Number(b.imgt))).toBe(b.to);
+            expect(b.reason.en).toContain(`IMGT ${b.imgt}`);
+            expect(b.reason.zh).toContain(`IMGT ${b.imgt}`);
+          }
+        });
+      });
+    }
+
+    it('should keep a key residue that close human germlines carry, and explain why', () => {
+      const all = murine.flatMap((c) => humanize(c.sequence).backMutations);
+      const key = all.filter((b) => b.zone !== 'human-typical');
+      expect(key.length).toBeGreaterThan(0);
+      expect(key[0].reason.en).toMatch(/risks affinity/);
+    });
+
+    it('should list each key position it changes as a back-mutation to consider', () => {
+      for (const chain of murine) {
+        const sut = humanize(chain.sequence);
+        const key = new Set(
+          KEY_POSITIONS[sut.chainType === 'heavy' ? 'heavy' : 'light'].map((k) => `${k.imgt}`),
+        );
+        const changed = sut.mutations.filter((m) => key.has(m.imgt) && m.from !== '-');
+        const suggested = sut.backMutations.filter((b) => !b.applied);
+        expect(suggested.map((b) => b.imgt).sort()).toEqual(changed.map((m) => m.imgt).sort());
+        for (const b of suggested) {
+          const m = changed.find((x) => x.imgt === b.imgt)!;
+          expect([b.from, b.to]).toEqual([m.to, m.from]);
+          expect(b.reason.en).toMatch(/consider restoring/);
+        }
+      }
+    });
+  });
+
+  it('should humanize towards an acceptor the user names, and refuse an unknown one', () => {
+    const chain = byName('rituximab VH');
+
+    const sut = humanize(chain.sequence, { acceptor: { v: 'IGHV3-23' } });
+    const graft = humanize(chain.sequence, {
+      strategy: 'straight-graft',
+      acceptor: { v: 'IGHV3-23*01', j: 'IGHJ4*01' },
+    });
+
+    expect(sut.acceptor.v).toBe('IGHV3-23*01');
+    expect(graft.acceptor).toMatchObject({ v: 'IGHV3-23*01', j: 'IGHJ4*01' });
+    expect(numberSequence(graft.humanized).germlines.humanV.gene).toBe('IGHV3-23*01');
+    expect(numberSequence(sut.humanized, { scheme: 'kabat' }).cdrs).toEqual(chain.kabat);
+    expect(() => humanize(chain.sequence, { acceptor: { v: 'IGHV9-99' } })).toThrow(
+      expect.objectContaining({ code: 'INVALID_OPTION' }),
+    );
   });
 
   it('should graft onto the acceptor chainGermlines names, the one the assistant previews', () => {

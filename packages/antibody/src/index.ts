@@ -4,6 +4,8 @@ export type { ChainGermlines } from './chain-germlines';
 export { chainGermlines } from './chain-germlines';
 export type { CdrName, DesignedVariant, DesignOptions, DesignResult } from './design';
 export { designLibrary, mulberry32 } from './design';
+export type { TapFlag, TapMetric, TapMetricName, TapReport, TapResidue } from './developability';
+export { profileDevelopability, TAP_THRESHOLDS, tapFlag } from './developability';
 export type {
   EpitopeMethod,
   EpitopeOptions,
@@ -16,6 +18,7 @@ export * from './errors';
 export type {
   Acceptor,
   BackMutation,
+  GermlineProfileParameters,
   HumanizationResult,
   HumanizationStrategy,
   HumanizeOptions,
@@ -23,7 +26,7 @@ export type {
   KeyZone,
   Mutation,
 } from './humanize';
-export { chooseAcceptor, humanize, KEY_POSITIONS } from './humanize';
+export { chooseAcceptor, GERMLINE_PROFILE, humanize, KEY_POSITIONS } from './humanize';
 export type {
   Developability,
   DevelopabilityFigure,
@@ -74,6 +77,7 @@ export type { FvModel, ModelOptions, RegionReport } from './structure/model';
 export { modelStructure } from './structure/model';
 export type { PdbResidue } from './structure/pdb';
 export { parsePdb, writePdb } from './structure/pdb';
+export { ONE_LETTER } from './structure/residues';
 export type { ResidueSasa } from './structure/sasa';
 export { shrakeRupley } from './structure/sasa';
 export type { FvTemplate, TemplateChain, TemplateResidue } from './structure/templates';

@@ -1,4 +1,10 @@
-import { applySuperposition, superpose, type Superposition, type Vec3 } from './geometry';
+import {
+  applySuperposition,
+  squaredDistance,
+  superpose,
+  type Superposition,
+  type Vec3,
+} from './geometry';
 import { blosum, CDR_RANGES, type CdrRegion, positionNumber, type QueryChain } from './regions';
 import type { TemplateChain, TemplateResidue } from './templates';
 
@@ -8,8 +14,10 @@ import type { TemplateChain, TemplateResidue } from './templates';
  * scored by BLOSUM62 similarity over the loop and its framework stems (the canonical-class
  * determinants of CDR1/CDR2/L3 sit in the loop and the residues flanking it; for CDR-H3 the
  * take-off residues 105-106 and 116-117 and the stems 103-104/118-119 weigh double), minus a penalty
- * for how badly the candidate's anchors fit the model's framework. The chosen loop is spliced by
- * superposing its anchors (three residues either side) onto the framework's (Kabsch).
+ * for how badly the candidate's anchors fit the model's framework. The loop taken is the candidate
+ * closest to the average of the four best (CDR1, CDR2, L3) or of every candidate of the length (a
+ * paired CDR-H3; closestToAverage); a VHH's CDR3 is the best score. It is spliced by superposing its
+ * anchors (four residues either side) onto the framework's (Kabsch).
  */
 export interface LoopChoice {
   templateId: string;
@@ -28,10 +36,17 @@ export interface LoopSource {
 }
 
 const STEM = 3;
+/**
+ * Framework residues either side that a loop is superposed on (FREAD-style anchors); four rather than
+ * three was better for every canonical loop in the benchmark (README).
+ */
+const ANCHOR = 4;
 const ANCHOR_PENALTY = 8;
 /** Per loop CA closer than 3.5 Å to a framework CA (of either chain): about one identical residue's BLOSUM score. */
 const CLASH_PENALTY = 5;
 const CLASH_DISTANCE_SQ = 3.5 * 3.5;
+/** Candidates the final loop is chosen among: ABodyBuilder2 chooses among its four models. */
+const CONSENSUS = 4;
 
 export function loopPositions(
   chain: { residues: { position: string }[] },
@@ -46,8 +61,8 @@ export function loopPositions(
 export function anchorPositions(cdr: CdrRegion): string[] {
   const [from, to] = CDR_RANGES[cdr];
   const out: string[] = [];
-  for (let k = STEM; k >= 1; k--) out.push(String(from - k));
-  for (let k = 1; k <= STEM; k++) out.push(String(to + k));
+  for (let k = ANCHOR; k >= 1; k--) out.push(String(from - k));
+  for (let k = 1; k <= ANCHOR; k++) out.push(String(to + k));
   return out;
 }
 
@@ -122,13 +137,14 @@ export function chooseLoop(
   frame: Map<string, TemplateResidue>,
   sources: LoopSource[],
   environment: Vec3[] = [],
+  /** False for a VHH. */
+  paired = true,
 ): LoopChoice | undefined {
   const positions = loopPositions(query, cdr);
   const anchors = anchorPositions(cdr);
-  let best:
-    { score: number; source: LoopSource; loop: TemplateResidue[]; fit: Superposition } | undefined;
+  let candidates: Candidate[] = [];
   let lengthWanted = positions.length;
-  for (let attempt = 0; attempt < 2 && !best; attempt++) {
+  for (let attempt = 0; attempt < 2 && !candidates.length; attempt++) {
     for (const source of sources) {
       const loop = loopPositions(source.chain, cdr).map(
         (p) => source.byPosition.get(p) as TemplateResidue,
@@ -140,18 +156,32 @@ export function chooseLoop(
         similarity(query, cdr, source.byPosition) -
         ANCHOR_PENALTY * fit.rmsd -
         CLASH_PENALTY * clashes(fit, loop, environment);
-      if (!best || score > best.score) best = { score, source, loop, fit };
+      candidates.push({ score, source, loop, fit });
     }
-    if (!best) lengthWanted = nearestLength(sources, cdr, positions.length);
+    if (!candidates.length) lengthWanted = nearestLength(sources, cdr, positions.length);
   }
-  if (!best) return undefined;
+  if (!candidates.length) return undefined;
+  candidates = candidates.sort((a, b) => b.score - a.score);
+  const wanted = positions.map((p) => query.residues.find((r) => r.position === p)?.aa).join('');
+  // A loop of the very same sequence is the strongest evidence there is: it is taken as it is.
+  // Otherwise the canonical loops choose among the four best scores, their sequence deciding their
+  // class; a paired CDR-H3 among every candidate of its length, because its sequence predicts its
+  // conformation poorly (Regep et al., Proteins 85:1311, 2017: H3 loops of similar sequence differ
+  // in structure more than other loops do), so the conformation nearest the average is the safest
+  // guess. A VHH's CDR3 keeps the best score: it packs where a VL would sit, and averaging over its
+  // few single-domain candidates made it worse in the benchmark (README).
+  const h3 = cdr === 'cdr3' && query.type === 'heavy';
+  const best =
+    candidates[0].loop.map((r) => r.aa).join('') === wanted || (h3 && !paired)
+      ? candidates[0]
+      : closestToAverage(h3 ? candidates : candidates.slice(0, CONSENSUS));
   const approximate = best.loop.length !== positions.length;
   const residues = approximate
     ? interpolate(
         positions,
-        best.loop.map((r) => moved(best!.fit, r, r.position)),
+        best.loop.map((r) => moved(best.fit, r, r.position)),
       )
-    : best.loop.map((r, k) => moved(best!.fit, r, positions[k]));
+    : best.loop.map((r, k) => moved(best.fit, r, positions[k]));
   return {
     templateId: best.source.templateId,
     identity: loopIdentity(query, positions, best.loop),
@@ -160,6 +190,51 @@ export function chooseLoop(
     approximate,
   };
 }
+
+interface Candidate {
+  score: number;
+  source: LoopSource;
+  loop: TemplateResidue[];
+  fit: Superposition;
+}
+
+/**
+ * Of the top-scoring candidates (each spliced into the model's frame), the one whose backbone is
+ * closest to their average: how ABodyBuilder2 picks among its four models (Abanades et al., Commun
+ * Biol 6:575, 2023). When several candidates score alike the average is the best guess of the
+ * conformation, and a real loop near it is, in expectation, nearer the truth than the single best
+ * score. Two candidates have no meaningful average, so the best score stands then.
+ */
+function closestToAverage(top: Candidate[]): Candidate {
+  if (top.length < 3) return top[0];
+  return top[centralIndex(top.map(splicedBackbone))];
+}
+
+function splicedBackbone(c: Candidate): Vec3[] {
+  return c.loop.flatMap((r) => BACKBONE_ATOMS.map((n) => applySuperposition(c.fit, r.atoms[n])));
+}
+
+/** Index of the coordinate set (all the same length) with the least squared deviation from their mean. */
+export function centralIndex(sets: Vec3[][]): number {
+  const average = sets[0].map((_, i) => {
+    const sum: Vec3 = [0, 0, 0];
+    for (const set of sets) for (let d = 0; d < 3; d++) sum[d] += set[i][d] / sets.length;
+    return sum;
+  });
+  let best = 0;
+  let bestDeviation = Infinity;
+  sets.forEach((set, k) => {
+    let deviation = 0;
+    for (let i = 0; i < set.length; i++) deviation += squaredDistance(set[i], average[i]);
+    if (deviation < bestDeviation) {
+      bestDeviation = deviation;
+      best = k;
+    }
+  });
+  return best;
+}
+
+const BACKBONE_ATOMS = ['N', 'CA', 'C'] as const;
 
 /** Loop CA atoms, once spliced, within 3.5 Å of a framework CA. */
 function clashes(fit: Superposition, loop: TemplateResidue[], environment: Vec3[]): number {

@@ -115,7 +115,9 @@ export function modelStructure(
     );
     placed.push({ chain: f.chainId, residues });
   }
-  const residues = withSideChains(placed, library);
+  // The rotamers come from the same templates as everything else: with exclusions (a benchmark) the
+  // excluded structures give no side chains either. The library's own set is built once and cached.
+  const residues = withSideChains(placed, usable.length === library.length ? library : usable);
   const remarks = remarkLines(regions);
   return {
     method: 'built-in-template',
@@ -321,9 +323,12 @@ function placeChain(
     { choice: LoopChoice; error: number; byPosition: Map<string, TemplateResidue> }
   >();
   for (const cdr of ['cdr1', 'cdr2', 'cdr3'] as const) {
-    const typed = chooseLoop(query, cdr, frame, sameType, environment);
+    const paired = Boolean(target);
+    const typed = chooseLoop(query, cdr, frame, sameType, environment, paired);
     const choice =
-      typed && !typed.approximate ? typed : chooseLoop(query, cdr, frame, sources, environment);
+      typed && !typed.approximate
+        ? typed
+        : chooseLoop(query, cdr, frame, sources, environment, paired);
     if (!choice) continue;
     const error = loopError(cdr, choice, chainId);
     loops.set(cdr, {
