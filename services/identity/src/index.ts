@@ -5,7 +5,7 @@ import { startIdentity } from './main';
 
 export { prepareDatabase, startIdentity } from './main';
 
-/** Identity in a test stack (`startStack([identityStarter])` from '@platform/gateway/testing'). */
+/** Identity in a test stack (`startStack([identityStarter])` from '@platform/test-support'). */
 export const identityStarter = {
   name: 'identity',
   databaseEnv: 'IDENTITY_DB_URL',

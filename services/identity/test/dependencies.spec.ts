@@ -13,7 +13,13 @@ const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as
 };
 
 /** Loaded by another package rather than imported: Nest's peers, TypeORM's and the transports' drivers. */
-const LOADED_BY_OTHERS = new Set(['@nestjs/core', 'mysql2', 'nats', 'reflect-metadata', 'rxjs']);
+const LOADED_BY_OTHERS = new Set([
+  '@nats-io/transport-node',
+  '@nestjs/core',
+  'mysql2',
+  'reflect-metadata',
+  'rxjs',
+]);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -6,12 +6,12 @@ import { SessionStore } from '@platform/nest-common';
 import type { Repository } from 'typeorm';
 
 import { ConfigParamsService } from '../params/config-params.service';
+import { PasswordService } from '../passwords/password.service';
 import { User } from '../users/user.entity';
 import { UserDirectory } from '../users/user-directory.service';
 import { CaptchaService } from './captcha.service';
 import { LockoutService, SignInRefusal } from './lockout.service';
 import { LoginLogService } from './login-log.service';
-import { PasswordService } from './password.service';
 import { SessionFactory } from './session-factory.service';
 
 /** Sign-in and sign-out. Every attempt, good or bad, leaves a login-log row with its reason. */

@@ -5,9 +5,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { isValidPassword, SUPER_USER_ID } from '@platform/contracts';
 import type { DataSource } from 'typeorm';
 
-import { PasswordService } from '../auth/password.service';
 import { IDENTITY_ENV, type IdentityEnv } from '../config/env';
 import { ROLE_IDS, ROOT_DEPT_ID } from '../database/seed/roles';
+import { PasswordService } from '../passwords/password.service';
 import { UserRole } from '../roles/role.entity';
 import { User } from '../users/user.entity';
 

@@ -27,6 +27,11 @@ import { EngineOpsAdminPermission1764960000000 } from './migrations/176496000000
 import { DashboardFigures1764973000000 } from './migrations/1764973000000-DashboardFigures';
 import { DeptLeaderUser1764980000000 } from './migrations/1764980000000-DeptLeaderUser';
 import { ShowPoolMonitorMenu1764983000000 } from './migrations/1764983000000-ShowPoolMonitorMenu';
+import { BpmProcessMenus1764991000000 } from './migrations/1764991000000-BpmProcessMenus';
+import { LeaveTypeDictionary1764992000000 } from './migrations/1764992000000-LeaveTypeDictionary';
+import { CodeGenerator1765000000000 } from './migrations/1765000000000-CodeGenerator';
+import { GenColumnNullability1765000000001 } from './migrations/1765000000001-GenColumnNullability';
+import { ShowFormBuilderMenu1765100000000 } from './migrations/1765100000000-ShowFormBuilderMenu';
 
 /** Migrations in order; listed explicitly so the build needs no file globbing. */
 export const IDENTITY_MIGRATIONS = [
@@ -55,6 +60,11 @@ export const IDENTITY_MIGRATIONS = [
   DashboardFigures1764973000000,
   DeptLeaderUser1764980000000,
   ShowPoolMonitorMenu1764983000000,
+  BpmProcessMenus1764991000000,
+  LeaveTypeDictionary1764992000000,
+  CodeGenerator1765000000000,
+  GenColumnNullability1765000000001,
+  ShowFormBuilderMenu1765100000000,
 ];
 
 export function identityDataSourceOptions(url: string) {

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { type DeptView, DomainError, PERMISSIONS as P } from '@platform/contracts';
+import { type DeptView, DomainError, PERMISSIONS as P, type TreeNode } from '@platform/contracts';
 import type { Caller, DeptBody, DeptQuery } from '@platform/contracts/dto';
 import type { DataSource } from 'typeorm';
 
 import { CountCache } from '../common/count-cache.service';
 import { found, iso, Where } from '../common/sql';
 import { DataScopeService } from '../datascope/data-scope.service';
+import { buildTree } from './dept-tree';
 
 interface DeptRow {
   dept_id: number;
@@ -63,6 +64,20 @@ export class DeptsService {
     private readonly scopes: DataScopeService,
     private readonly counts: CountCache,
   ) {}
+
+  /** The department tree the user page filters by: the departments whose users the caller may list. */
+  async userPageTree(caller: Caller): Promise<TreeNode[]> {
+    const scope = await this.scopes.scopeOf(caller, P.system.user.list);
+    const condition = this.scopes.deptCondition(scope, 'd.dept_id');
+    const rows: { dept_id: number; parent_id: number; dept_name: string; dept_name_en: string }[] =
+      await this.db.query(
+        `SELECT d.dept_id, d.parent_id, d.dept_name, d.dept_name_en FROM sys_dept d
+          WHERE d.del_flag = '0' AND d.status = '0' AND (${condition.sql})
+          ORDER BY d.parent_id, d.order_num, d.dept_id`,
+        condition.params,
+      );
+    return buildTree(rows);
+  }
 
   async list(query: DeptQuery, caller: Caller, excludeId?: number): Promise<DeptView[]> {
     const scope = await this.scopes.scopeOf(caller, P.system.dept.list);

@@ -75,7 +75,7 @@ export class CacheMonitorService {
     else if (type === 'set') value = await this.redis.smembers(cacheKey);
     else if (type === 'hash') value = await this.redis.hgetall(cacheKey);
     else if (type === 'list') value = await this.redis.lrange(cacheKey, 0, 199);
-    else if (type === 'zset') value = await this.redis.zrange(cacheKey, 0, 199, 'WITHSCORES');
+    else if (type === 'zset') value = await this.redis.zrange(cacheKey, 0, '199', 'WITHSCORES'); // ioredis 6: stop is a string
     return {
       cacheName,
       cacheKey,

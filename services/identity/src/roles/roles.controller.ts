@@ -5,8 +5,6 @@ import {
   commandOf,
   IdBody,
   IdsBody,
-  MenuBody,
-  MenuQuery,
   RoleBody,
   RoleDataScopeBody,
   RoleQuery,
@@ -17,7 +15,6 @@ import {
 
 import { Operators } from '../common/operators.service';
 import { callerOf } from '../common/sql';
-import { MenusService } from '../menus/menus.service';
 import { RolesService } from './roles.service';
 
 class RoleQueryCommand extends commandOf(RoleQuery) {}
@@ -28,16 +25,12 @@ class DataScopeCommand extends commandOf(RoleDataScopeBody) {}
 class StatusCommand extends commandOf(RoleStatusBody) {}
 class UsersQueryCommand extends commandOf(RoleUsersQuery) {}
 class UsersCommand extends commandOf(RoleUsersBody) {}
-class MenuQueryCommand extends commandOf(MenuQuery) {}
-class MenuCommand extends commandOf(MenuBody) {}
-class EmptyCommand extends commandOf(Object) {}
 
-/** Roles and menus (the two screens share the menu trees). */
+/** Roles: their grants, data scopes and members. */
 @Controller()
 export class RolesController {
   constructor(
     private readonly roles: RolesService,
-    private readonly menus: MenusService,
     private readonly operators: Operators,
   ) {}
 
@@ -115,44 +108,5 @@ export class RolesController {
   @MessagePattern(A.roleDeptTree)
   deptTree(@Payload() c: IdCommand) {
     return this.roles.deptTree(c.body.id, callerOf(c));
-  }
-
-  @MessagePattern(A.menuList)
-  menuList(@Payload() c: MenuQueryCommand) {
-    return this.menus.list(c.body, callerOf(c));
-  }
-
-  @MessagePattern(A.menuGet)
-  menuGet(@Payload() c: IdCommand) {
-    return this.menus.get(c.body.id);
-  }
-
-  @MessagePattern(A.menuTreeSelect)
-  menuTree(@Payload() c: EmptyCommand) {
-    return this.menus.treeSelect(callerOf(c));
-  }
-
-  @MessagePattern(A.menuRoleTreeSelect)
-  roleMenuTree(@Payload() c: IdCommand) {
-    return this.menus.roleTreeSelect(c.body.id, callerOf(c));
-  }
-
-  @MessagePattern(A.menuCreate)
-  async menuCreate(@Payload() c: MenuCommand) {
-    const { caller, by } = await this.operators.of(c);
-    return this.menus.create(c.body, caller, by);
-  }
-
-  @MessagePattern(A.menuUpdate)
-  async menuUpdate(@Payload() c: MenuCommand) {
-    const { caller, by } = await this.operators.of(c);
-    await this.menus.update(c.body, caller, by);
-    return {};
-  }
-
-  @MessagePattern(A.menuRemove)
-  async menuRemove(@Payload() c: IdCommand) {
-    await this.menus.remove(c.body.id);
-    return {};
   }
 }

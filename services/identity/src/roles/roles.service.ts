@@ -24,9 +24,10 @@ import { CountCache } from '../common/count-cache.service';
 import { found, inList, isDuplicate, orderBy, type Page, pagedQuery, Where } from '../common/sql';
 import { ROLE_IDS } from '../database/seed/roles';
 import { DataScopeService } from '../datascope/data-scope.service';
+import { DeptsService } from '../depts/depts.service';
 import { GrantPolicy } from '../grants/grant-policy.service';
 import { SessionSync } from '../users/session-sync.service';
-import { USER_SELECT, UsersAdminService, userViewOf } from '../users/users-admin.service';
+import { USER_SELECT, userViewOf } from '../users/users-admin.service';
 import { type RoleRow, roleViewOf } from './role-rows';
 
 const ROLE_SORT: Record<string, string> = {
@@ -43,7 +44,7 @@ export class RolesService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly scopes: DataScopeService,
     private readonly sync: SessionSync,
-    private readonly usersAdmin: UsersAdminService,
+    private readonly depts: DeptsService,
     private readonly counts: CountCache,
     private readonly grants: GrantPolicy,
   ) {}
@@ -248,7 +249,7 @@ export class RolesService {
     caller: Caller,
   ): Promise<{ checkedKeys: number[]; depts: TreeNode[] }> {
     const role = await this.get(roleId);
-    const depts = await this.usersAdmin.deptTree(caller);
+    const depts = await this.depts.userPageTree(caller);
     return { checkedKeys: role.deptIds, depts };
   }
 

@@ -12,8 +12,8 @@ import type { Caller, ProfileBody, UpdatePwdBody } from '@platform/contracts/dto
 import { SessionStore } from '@platform/nest-common';
 import type { DataSource } from 'typeorm';
 
-import { PasswordService } from '../auth/password.service';
 import { found } from '../common/sql';
+import { PasswordService } from '../passwords/password.service';
 import { SessionSync } from './session-sync.service';
 import { USER_SELECT, type UserRow, userViewOf } from './users-admin.service';
 

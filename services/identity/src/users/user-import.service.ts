@@ -21,9 +21,9 @@ import {
 import type { Caller, ImportUsersBody } from '@platform/contracts/dto';
 import type { DataSource } from 'typeorm';
 
-import { PasswordService } from '../auth/password.service';
 import { CountCache } from '../common/count-cache.service';
 import { DataScopeService } from '../datascope/data-scope.service';
+import { PasswordService } from '../passwords/password.service';
 import { duplicateUserError } from './users-admin.service';
 
 interface ImportRow {

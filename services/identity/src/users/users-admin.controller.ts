@@ -3,16 +3,12 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import { ADMIN_PATTERNS as A } from '@platform/contracts';
 import {
   AuthRoleBody,
-  AvatarBody,
   commandOf,
   IdBody,
   IdsBody,
   ImportUsersBody,
-  IntValueBody,
   OptionalIdBody,
-  ProfileBody,
   ResetPwdBody,
-  UpdatePwdBody,
   UserBody,
   UserQuery,
   UserStatusBody,
@@ -20,7 +16,6 @@ import {
 
 import { Operators } from '../common/operators.service';
 import { callerOf } from '../common/sql';
-import { ProfileService } from './profile.service';
 import { UserImportService } from './user-import.service';
 import { UsersAdminService } from './users-admin.service';
 
@@ -32,19 +27,14 @@ class ResetPwdCommand extends commandOf(ResetPwdBody) {}
 class StatusCommand extends commandOf(UserStatusBody) {}
 class AuthRoleCommand extends commandOf(AuthRoleBody) {}
 class ImportCommand extends commandOf(ImportUsersBody) {}
-class ProfileCommand extends commandOf(ProfileBody) {}
-class UpdatePwdCommand extends commandOf(UpdatePwdBody) {}
-class AvatarCommand extends commandOf(AvatarBody) {}
-class IntCommand extends commandOf(IntValueBody) {}
 class OptionalIdCommand extends commandOf(OptionalIdBody) {}
 class EmptyCommand extends commandOf(Object) {}
 
-/** User management and the personal centre. */
+/** User management. */
 @Controller()
 export class UsersAdminController {
   constructor(
     private readonly users: UsersAdminService,
-    private readonly profile: ProfileService,
     private readonly importer: UserImportService,
     private readonly operators: Operators,
   ) {}
@@ -62,11 +52,6 @@ export class UsersAdminController {
   @MessagePattern(A.userSimple)
   simple(@Payload() c: EmptyCommand) {
     return this.users.simple(callerOf(c));
-  }
-
-  @MessagePattern(A.deptTree)
-  deptTree(@Payload() c: EmptyCommand) {
-    return this.users.deptTree(callerOf(c));
   }
 
   @MessagePattern(A.userGet)
@@ -123,39 +108,5 @@ export class UsersAdminController {
   async importUsers(@Payload() c: ImportCommand) {
     const { caller, by } = await this.operators.of(c);
     return this.importer.importUsers(c.body, caller, by, c.client.lang);
-  }
-
-  @MessagePattern(A.profileGet)
-  getProfile(@Payload() c: EmptyCommand) {
-    return this.profile.get(callerOf(c), c.client.lang);
-  }
-
-  @MessagePattern(A.profileUpdate)
-  async updateProfile(@Payload() c: ProfileCommand) {
-    await this.profile.update(c.body, callerOf(c));
-    return {};
-  }
-
-  @MessagePattern(A.profileUpdatePwd)
-  async updatePwd(@Payload() c: UpdatePwdCommand) {
-    await this.profile.updatePassword(c.body, callerOf(c));
-    return {};
-  }
-
-  @MessagePattern(A.profileAvatar)
-  avatar(@Payload() c: AvatarCommand) {
-    return this.profile.setAvatar(c.body.avatar, callerOf(c));
-  }
-
-  @MessagePattern(A.profilePageSize)
-  async pageSize(@Payload() c: IntCommand) {
-    await this.profile.setPageSize(c.body.value, callerOf(c));
-    return {};
-  }
-
-  @MessagePattern(A.profileTour)
-  async tour(@Payload() c: IntCommand) {
-    await this.profile.setTour(c.body.value, callerOf(c));
-    return {};
   }
 }

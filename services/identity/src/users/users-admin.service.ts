@@ -7,7 +7,6 @@ import {
   PERMISSIONS as P,
   type RoleView,
   SUPER_USER_ID,
-  type TreeNode,
   type UserDetailView,
   type UserView,
 } from '@platform/contracts';
@@ -21,13 +20,12 @@ import type {
 } from '@platform/contracts/dto';
 import type { DataSource, EntityManager } from 'typeorm';
 
-import { PasswordService } from '../auth/password.service';
 import { CountCache } from '../common/count-cache.service';
 import { inList, isDuplicate, iso, orderBy, type Page, pagedQuery, Where } from '../common/sql';
 import { DataScopeService } from '../datascope/data-scope.service';
 import { GrantPolicy } from '../grants/grant-policy.service';
+import { PasswordService } from '../passwords/password.service';
 import { type RoleRow, roleViewOf } from '../roles/role-rows';
-import { buildTree } from './dept-tree';
 import { SessionSync } from './session-sync.service';
 
 export interface UserRow {
@@ -161,19 +159,6 @@ export class UsersAdminService {
       userName: r.user_name,
       nickName: r.nick_name,
     }));
-  }
-
-  async deptTree(caller: Caller): Promise<TreeNode[]> {
-    const scope = await this.scopes.scopeOf(caller, P.system.user.list);
-    const condition = this.scopes.deptCondition(scope, 'd.dept_id');
-    const rows: { dept_id: number; parent_id: number; dept_name: string; dept_name_en: string }[] =
-      await this.db.query(
-        `SELECT d.dept_id, d.parent_id, d.dept_name, d.dept_name_en FROM sys_dept d
-          WHERE d.del_flag = '0' AND d.status = '0' AND (${condition.sql})
-          ORDER BY d.parent_id, d.order_num, d.dept_id`,
-        condition.params,
-      );
-    return buildTree(rows);
   }
 
   async get(userId: number | undefined, caller: Caller): Promise<UserDetailView> {

@@ -1,7 +1,7 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 import { AuditColumns } from '../database/audit-columns';
-import type { StatusFlag } from './user.entity';
+import type { StatusFlag } from '../users/user.entity';
 
 @Entity('sys_dept')
 export class Dept extends AuditColumns {

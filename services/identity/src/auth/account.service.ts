@@ -1,17 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DomainError } from '@platform/contracts';
-import type { BindPhoneBody, Caller, ClientContext } from '@platform/contracts/dto';
+import type { BindEmailBody, BindPhoneBody, Caller, ClientContext } from '@platform/contracts/dto';
 import { isMainlandAddress, SessionStore } from '@platform/nest-common';
 import type { DataSource } from 'typeorm';
 
 import { EventOutbox } from '../events/event-outbox.entity';
 import { ConfigParamsService } from '../params/config-params.service';
-import { phoneTarget, VerificationService } from '../verification/verification.service';
-import { User } from './user.entity';
-import { UserDirectory } from './user-directory.service';
+import { User } from '../users/user.entity';
+import { UserDirectory } from '../users/user-directory.service';
+import {
+  emailTarget,
+  phoneTarget,
+  VerificationService,
+} from '../verification/verification.service';
 
-/** What a signed-in user does to their own account from the shell (phone binding, region check). */
+/** What a signed-in user does to their own account (phone and e-mail binding, region check). */
 @Injectable()
 export class AccountService {
   constructor(
@@ -68,5 +72,25 @@ export class AccountService {
       })),
     );
     return { reward: firstBinding ? reward : 0 };
+  }
+
+  /**
+   * Binds an e-mail address to the caller, or changes the bound one, after the code sent to the new
+   * address checks out. The new address must differ from the current one (spec §5) and belong to no
+   * other account; both checks come before the code is used up, so a refused request costs no code.
+   */
+  async bindEmail(body: BindEmailBody, caller: Caller): Promise<{ email: string }> {
+    const user = await this.directory.findById(caller.userId);
+    if (!user) throw new DomainError('user.not_found');
+    const email = body.email.toLowerCase();
+    if (user.email?.toLowerCase() === email) throw new DomainError('user.same_email');
+    const owner = await this.directory.findByEmail(email);
+    if (owner && owner.userId !== user.userId) throw new DomainError('user.email_taken');
+    await this.codes.consume(emailTarget(email), 'bind', body.captcha);
+    await this.db.getRepository(User).update(user.userId, { email });
+    await this.sessions.lockUser(user.userId, () =>
+      this.sessions.updateForUser(user.userId, (s) => ({ ...s, email })),
+    );
+    return { email };
   }
 }

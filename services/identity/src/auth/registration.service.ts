@@ -16,21 +16,21 @@ import { type DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 
 import { LockoutService } from '../auth/lockout.service';
 import { LoginLogService } from '../auth/login-log.service';
-import { PasswordService } from '../auth/password.service';
 import { SessionFactory } from '../auth/session-factory.service';
 import { CountCache } from '../common/count-cache.service';
 import { CompaniesService } from '../companies/companies.service';
 import { ROLE_IDS } from '../database/seed/roles';
 import { EventOutbox } from '../events/event-outbox.entity';
 import { ConfigParamsService } from '../params/config-params.service';
+import { PasswordService } from '../passwords/password.service';
 import { UserRole } from '../roles/role.entity';
+import { User } from '../users/user.entity';
+import { UserDirectory } from '../users/user-directory.service';
 import {
   emailTarget,
   phoneTarget,
   VerificationService,
 } from '../verification/verification.service';
-import { User } from './user.entity';
-import { UserDirectory } from './user-directory.service';
 
 interface NewAccount {
   userName: string;
@@ -70,7 +70,8 @@ export class RegistrationService {
 
   async assertEmailFitsScene(email: string, scene: CodeScene): Promise<void> {
     const owner = await this.directory.findByEmail(email);
-    if (scene === 'register' && owner) throw new DomainError('user.email_taken');
+    if ((scene === 'register' || scene === 'bind') && owner)
+      throw new DomainError('user.email_taken');
     if (scene === 'reset' && !owner) throw new DomainError('auth.unknown_account');
   }
 
