@@ -1,4 +1,4 @@
-import { api, login, USER_PASSWORD } from '@platform/gateway/testing';
+import { api, login, USER_PASSWORD } from '@platform/test-support';
 
 import { dataOf, type WorkflowStack } from './support';
 

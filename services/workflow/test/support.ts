@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { buildBpmnXml, type DiagramSpec } from '@platform/bpmn';
+import { identityStarter } from '@platform/identity';
 import {
   ADMIN_PASSWORD,
   api,
@@ -9,8 +10,7 @@ import {
   setCaptcha,
   startStack,
   type TestStack,
-} from '@platform/gateway/testing';
-import { identityStarter } from '@platform/identity';
+} from '@platform/test-support';
 import type { Response } from 'supertest';
 
 import { workflowStarter } from '../src';

@@ -7,32 +7,22 @@ import {
   commandOf,
   IdBody,
   IdsBody,
-  NameQuery,
-  SkillBody,
   UpdateAgentBody,
-  UpdateSkillBody,
 } from '@platform/contracts/dto';
 
 import { actorOf } from '../common/commands';
-import { SkillsService } from '../skills/skills.service';
 import { AgentsService } from './agents.service';
 
 class AgentListCommand extends commandOf(AgentListQuery) {}
-class NameQueryCommand extends commandOf(NameQuery) {}
 class IdCommand extends commandOf(IdBody) {}
 class IdsCommand extends commandOf(IdsBody) {}
 class AgentCommand extends commandOf(AgentBody) {}
 class UpdateAgentCommand extends commandOf(UpdateAgentBody) {}
-class SkillCommand extends commandOf(SkillBody) {}
-class UpdateSkillCommand extends commandOf(UpdateSkillBody) {}
 
-/** Message handlers of agents and skills. */
+/** Message handlers of agents. */
 @Controller()
 export class AgentsController {
-  constructor(
-    private readonly agents: AgentsService,
-    private readonly skills: SkillsService,
-  ) {}
+  constructor(private readonly agents: AgentsService) {}
 
   @MessagePattern(WORKFLOW_PATTERNS.agentList)
   agentList(@Payload() { body }: AgentListCommand) {
@@ -62,37 +52,6 @@ export class AgentsController {
   @MessagePattern(WORKFLOW_PATTERNS.agentRemove)
   async agentRemove(@Payload() { body }: IdsCommand) {
     await this.agents.remove(body.ids);
-    return {};
-  }
-
-  @MessagePattern(WORKFLOW_PATTERNS.skillList)
-  skillList(@Payload() { body }: NameQueryCommand) {
-    return this.skills.list(body);
-  }
-
-  @MessagePattern(WORKFLOW_PATTERNS.skillListSimple)
-  skillListSimple() {
-    return this.skills.listSimple();
-  }
-
-  @MessagePattern(WORKFLOW_PATTERNS.skillGet)
-  skillGet(@Payload() { body }: IdCommand) {
-    return this.skills.get(body.id);
-  }
-
-  @MessagePattern(WORKFLOW_PATTERNS.skillCreate)
-  skillCreate(@Payload() command: SkillCommand) {
-    return this.skills.create(command.body, actorOf(command));
-  }
-
-  @MessagePattern(WORKFLOW_PATTERNS.skillUpdate)
-  skillUpdate(@Payload() command: UpdateSkillCommand) {
-    return this.skills.update(command.body, actorOf(command));
-  }
-
-  @MessagePattern(WORKFLOW_PATTERNS.skillRemove)
-  async skillRemove(@Payload() { body }: IdsCommand) {
-    await this.skills.remove(body.ids);
     return {};
   }
 }

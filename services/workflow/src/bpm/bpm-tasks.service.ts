@@ -11,20 +11,28 @@ import {
 import type {
   Caller,
   TaskApproveBody,
+  TaskCommentBody,
   TaskDelegateBody,
   TaskPageQuery,
   TaskRejectBody,
   TaskTransferBody,
 } from '@platform/contracts/dto';
-import { CamundaRestError, type HistoricTaskInstanceDto, type TaskDto } from '@platform/engine';
+import {
+  CamundaRestError,
+  type HistoricTaskInstanceDto,
+  type PageParams,
+  type TaskDto,
+  type TaskQueryDto,
+} from '@platform/engine-client';
 import type { DataSource } from 'typeorm';
 
-import { iso, pageOf } from '../common/commands';
+import { contains as likeOf, iso, pageOf } from '../common/commands';
 import { InjectWorkflowDb } from '../database/inject';
 import { EngineConnection } from '../engine/engine-connection';
 import { toTypedVariables } from './engine-variables';
 import { IdentityClient } from './identity-client';
 import { type InstanceRow, ProcessInstancesService } from './process-instances.service';
+import { TaskForms } from './task-forms';
 import { announceTask, newsOf } from './task-news';
 
 type Action = BpmTaskActionView['action'];
@@ -53,31 +61,63 @@ export class BpmTasksService {
     private readonly engine: EngineConnection,
     private readonly instances: ProcessInstancesService,
     private readonly identity: IdentityClient,
+    private readonly forms: TaskForms,
   ) {}
 
-  /** Assigned to the caller, or offered to them and not yet claimed; newest first. */
+  /**
+   * Assigned to the caller, or offered to them and not yet claimed, of the platform's processes;
+   * newest first. One page and its count asked of the engine (Camunda's POST /task with orQueries).
+   */
   async todoPage(query: TaskPageQuery, caller: Caller): Promise<PageView<BpmTaskView>> {
+    const keys = await this.processKeys();
+    if (!keys.length) return { rows: [], total: 0 };
     const me = String(caller.userId);
-    const [assigned, offered] = await Promise.all([
-      this.engine.client.tasks({ assignee: me }),
-      this.engine.client.tasks({ candidateUser: me }),
+    const filter: TaskQueryDto = {
+      processDefinitionKeyIn: keys,
+      orQueries: [{ assignee: me, candidateUser: me }],
+      ...(query.name ? { nameLike: likeOf(query.name) } : {}),
+    };
+    const [tasks, total] = await Promise.all([
+      this.engine.client.queryTasks(
+        { ...filter, sorting: [{ sortBy: 'created', sortOrder: 'desc' }] },
+        enginePage(query),
+      ),
+      this.engine.client.queryTaskCount(filter),
     ]);
-    const tasks = [...new Map([...assigned, ...offered].map((t) => [t.id, t])).values()];
-    const views = await this.views(
+    const rows = await this.views(
       tasks.map((t) => ({ ...t, startTime: t.created, endTime: null })),
     );
-    return pageIn(filterByName(views, query.name), query);
+    return { rows, total };
   }
 
-  /** Tasks the caller finished (approved, or ended by their rejection), newest first. */
+  /**
+   * Tasks the caller finished (approved, or ended by their rejection), last finished first; one
+   * page and its count asked of the engine's history.
+   */
   async donePage(query: TaskPageQuery, caller: Caller): Promise<PageView<BpmTaskView>> {
-    const done = await this.engine.client.historicTasks({
+    const filter = {
       taskAssignee: String(caller.userId),
       finished: true,
-      sortBy: 'endTime',
-      sortOrder: 'desc',
-    });
-    return pageIn(filterByName(await this.views(done), query.name), query);
+      ...(query.name ? { taskNameLike: likeOf(query.name) } : {}),
+    };
+    const [done, total] = await Promise.all([
+      this.engine.client.historicTasks({
+        ...filter,
+        sortBy: 'endTime',
+        sortOrder: 'desc',
+        ...enginePage(query),
+      }),
+      this.engine.client.historicTaskCount(filter),
+    ]);
+    return { rows: await this.views(done), total };
+  }
+
+  /** The keys of the processes people run here (not agent workflows) with instances open. */
+  private async processKeys(): Promise<string[]> {
+    const rows: { process_definition_key: string }[] = await this.db.query(
+      "SELECT DISTINCT process_definition_key FROM bpm_process_instance_ext WHERE status = 'running'",
+    );
+    return rows.map((r) => r.process_definition_key);
   }
 
   /** Approves: completes the task, or hands a delegated one back to its owner (resolve). */
@@ -88,7 +128,7 @@ export class BpmTasksService {
       await this.record(task, caller, 'resolve', null, body.reason);
       return;
     }
-    const values = body.variables ?? {};
+    const values = await this.forms.checkedValues(task.formKey, body.variables ?? {});
     await this.engine.client.completeTask(task.id, { variables: toTypedVariables(values) });
     await this.record(task, caller, 'approve', null, body.reason);
     await this.instances.addVariables(task.processInstanceId, values);
@@ -121,6 +161,19 @@ export class BpmTasksService {
     await announceTask(this.db, newsOf(task), [body.delegateUserId]);
   }
 
+  /**
+   * Comments a task, open or ended, of an instance the caller may see (403 for anyone else): the
+   * engine keeps the comment with the task and its instance, so Tasklist and Cockpit show it, and
+   * the timeline keeps who wrote it (the engine only knows the platform's service account).
+   */
+  async comment(body: TaskCommentBody, caller: Caller): Promise<void> {
+    const [task] = await this.engine.client.historicTasks({ taskId: body.id });
+    if (!task) throw new DomainError('bpm.task_not_found', {}, 404);
+    await this.instances.visible(task.processInstanceId, caller);
+    await this.engine.client.createTaskComment(task.id, body.reason, task.processInstanceId);
+    await this.record(task, caller, 'comment', null, body.reason);
+  }
+
   /** The instance's tasks in order, with what people did on each: the timeline. */
   async listByInstance(
     processInstanceId: string,
@@ -141,6 +194,7 @@ export class BpmTasksService {
       'SELECT task_id, rule_type FROM bpm_task_assignment WHERE process_instance_id = ? AND fallback = 1',
       [processInstanceId],
     );
+    const forms = await this.forms.byTask(row.process_definition_id);
     const timeline: BpmTaskTimelineView[] = [];
     for (const task of tasks) {
       const own = actions.filter((a) => a.task_id === task.id).map(actionView);
@@ -151,6 +205,7 @@ export class BpmTasksService {
         actions: own,
         candidateUserIds: task.endTime ? [] : await this.candidatesOf(task.id),
         note: fallback ? renderMessage('bpm.rule_nobody', lang, { type: fallback.rule_type }) : '',
+        form: forms.get(task.taskDefinitionKey) ?? null,
       });
     }
     return timeline;
@@ -191,7 +246,7 @@ export class BpmTasksService {
   }
 
   private async record(
-    task: TaskDto,
+    task: Pick<TaskDto, 'id' | 'processInstanceId' | 'taskDefinitionKey'>,
     caller: Caller,
     action: Action,
     targetUserId: number | null,
@@ -221,11 +276,12 @@ export class BpmTasksService {
         )
       : [];
     const byId = new Map(rows.map((r) => [r.process_instance_id, r]));
-    // Tasks of processes not started here (an agent workflow's user task) are not people's tasks.
+    // Tasks of processes not started here are not people's tasks. The engine's task history cannot
+    // filter by process key, so an agent workflow's task a designer assigned to a user's id would
+    // count in the done list's total without a row (mission tasks are otherwise never assigned).
     return tasks
       .filter((t) => byId.has(t.processInstanceId))
-      .map((t) => this.view(t, byId.get(t.processInstanceId)!))
-      .sort((a, b) => b.createTime.localeCompare(a.createTime));
+      .map((t) => this.view(t, byId.get(t.processInstanceId)!));
   }
 
   private view(task: TaskLike, row: InstanceRow): BpmTaskView {
@@ -273,13 +329,8 @@ function resultOf(
   return task.deleteReason === 'completed' ? 'approved' : 'cancelled';
 }
 
-function filterByName(views: BpmTaskView[], name: string | undefined): BpmTaskView[] {
-  if (!name) return views;
-  return views.filter((v) => `${v.name ?? ''} ${v.processInstanceName}`.includes(name));
-}
-
-/** The engine answers whole lists; people's lists are short enough to page here. */
-function pageIn<T>(rows: T[], query: { pageNum?: number; pageSize?: number }): PageView<T> {
+/** The platform's page as Camunda's firstResult / maxResults. */
+function enginePage(query: { pageNum?: number; pageSize?: number }): PageParams {
   const { skip, take } = pageOf(query);
-  return { rows: rows.slice(skip, skip + take), total: rows.length };
+  return { firstResult: skip, maxResults: take };
 }

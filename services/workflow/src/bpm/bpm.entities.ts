@@ -53,6 +53,10 @@ export class BpmForm extends AuditColumns {
   @Column({ type: 'json' })
   fields!: unknown[];
 
+  /** The form-js schema (issue 29); null for forms kept only as `fields`, converted on read. */
+  @Column({ type: 'json', nullable: true })
+  schema!: Record<string, unknown> | null;
+
   @Column({ type: 'text' })
   conf!: string;
 

@@ -1,4 +1,4 @@
-import type { VariableMap } from '@platform/engine';
+import type { VariableMap } from '@platform/engine-client';
 
 /**
  * A form's values as the engine's typed variables, so that gateway conditions compare numbers as

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { BpmFormView, NamedView, PageView } from '@platform/contracts';
-import { DomainError } from '@platform/contracts';
+import { DomainError, formSchemaProblem } from '@platform/contracts';
 import type { BpmFormBody, NameQuery, UpdateBpmFormBody } from '@platform/contracts/dto';
 import { type DataSource, In } from 'typeorm';
 
@@ -17,6 +17,7 @@ function formView(row: BpmForm): BpmFormView {
     name: row.name,
     status: row.status,
     fields: row.fields,
+    schema: row.schema ?? null,
     conf: row.conf,
     remark: row.remark,
     ...auditView(row),
@@ -80,10 +81,16 @@ export class FormsService {
 }
 
 function fieldsOf(body: BpmFormBody, current?: BpmForm) {
+  if (body.schema) {
+    const problem = formSchemaProblem(body.schema);
+    if (problem) throw new DomainError(problem.key, 'params' in problem ? problem.params : {});
+  }
   return {
     name: body.name,
     status: body.status ?? current?.status ?? '0',
     fields: body.fields ?? current?.fields ?? [],
+    // Absent keeps the stored schema (a client that only knows field lists), null drops it.
+    schema: body.schema === undefined ? (current?.schema ?? null) : body.schema,
     conf: body.conf ?? current?.conf ?? '',
     remark: body.remark ?? current?.remark ?? '',
   };

@@ -1,11 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import {
+  BPM_DEFINITION_STATE,
   type BpmModelSummaryView,
   type BpmModelView,
   DomainError,
   type PageView,
 } from '@platform/contracts';
-import type { BpmModelBody, BpmModelListQuery, UpdateBpmModelBody } from '@platform/contracts/dto';
+import type {
+  BpmModelBody,
+  BpmModelListQuery,
+  BpmModelUpdateStateBody,
+  UpdateBpmModelBody,
+} from '@platform/contracts/dto';
 import { type DataSource, In } from 'typeorm';
 
 import { auditView } from '../common/audit.mapper';
@@ -102,6 +108,22 @@ export class ModelsService {
       updateBy: actor,
     });
     return this.get(row.id);
+  }
+
+  /**
+   * Suspends or activates the model's deployed definition in the engine (RuoYi-Vue-Pro's
+   * update-state): a suspended one starts no new instance, while its running instances go on, as
+   * Flowable's suspendProcessDefinitionById does there. The engine keeps the state, so Cockpit
+   * shows it and a change made there shows here.
+   */
+  async updateState(body: BpmModelUpdateStateBody, actor: string): Promise<void> {
+    const row = await this.find(body.id);
+    if (!row.processDefinitionId) throw new DomainError('bpm.model_not_deployed');
+    await this.engine.client.setProcessDefinitionSuspended(
+      row.processDefinitionId,
+      body.state === BPM_DEFINITION_STATE.suspended,
+    );
+    await this.models.update(row.id, { updateBy: actor });
   }
 
   async remove(ids: number[]): Promise<void> {

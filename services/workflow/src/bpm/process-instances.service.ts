@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import {
+  BPM_DEFINITION_STATE,
   DomainError,
   type PageView,
+  type ProcessDefinitionDetailView,
   type ProcessDefinitionView,
   type ProcessInstanceDetailView,
   type ProcessInstanceStatus,
@@ -14,15 +16,18 @@ import type {
   ProcessInstanceCancelBody,
   ProcessInstanceCreateBody,
 } from '@platform/contracts/dto';
-import { CamundaRestError, type ProcessDefinitionDto } from '@platform/engine';
+import { CamundaRestError, type ProcessDefinitionDto } from '@platform/engine-client';
 import type { DataSource } from 'typeorm';
 
 import { contains, iso, pageOf } from '../common/commands';
 import { InjectWorkflowDb } from '../database/inject';
 import { EngineConnection } from '../engine/engine-connection';
-import { BpmModel } from './bpm.entities';
+import { BpmForm, BpmModel } from './bpm.entities';
 import { toTypedVariables } from './engine-variables';
 import { TaskAssignmentService } from './task-assignment.service';
+
+/** Running instances checked per history query when a list settles them. */
+const SETTLE_BATCH = 100;
 
 /** A row of bpm_process_instance_ext (see its migration for why it exists). */
 export interface InstanceRow {
@@ -70,7 +75,10 @@ export class ProcessInstancesService {
     private readonly assignments: TaskAssignmentService,
   ) {}
 
-  /** The models' current deployments, with the engine's suspension state. */
+  /**
+   * The models' current deployments, with the engine's suspension state. The engine keeps that
+   * state (Cockpit may change it too), so a page filtered by it is cut after asking the engine.
+   */
   async definitionPage(
     query: ProcessDefinitionPageQuery,
   ): Promise<PageView<ProcessDefinitionView>> {
@@ -83,6 +91,12 @@ export class ProcessInstancesService {
     if (query.key) qb.andWhere('m.key LIKE :key', { key: contains(query.key) });
     if (query.category) qb.andWhere('m.category = :category', { category: query.category });
     const { skip, take } = pageOf(query);
+    if (query.suspensionState) {
+      const suspended = query.suspensionState === BPM_DEFINITION_STATE.suspended;
+      const all = await Promise.all((await qb.getMany()).map((m) => this.definitionView(m)));
+      const matching = all.filter((d) => d.suspended === suspended);
+      return { rows: matching.slice(skip, skip + take), total: matching.length };
+    }
     const [models, total] = await qb.skip(skip).take(take).getManyAndCount();
     const rows = await Promise.all(models.map((model) => this.definitionView(model)));
     return { rows, total };
@@ -155,6 +169,7 @@ export class ProcessInstancesService {
     return {
       ...instanceView(row),
       variables: variablesOf(row),
+      bpmnXml: await this.diagramOf(row.process_definition_id),
       finishedActivityIds: unique(
         activities
           .filter((a) => a.endTime && !a.canceled && !rejectedKeys.includes(a.activityId))
@@ -163,6 +178,20 @@ export class ProcessInstancesService {
       activeActivityIds: unique(activities.filter((a) => !a.endTime).map((a) => a.activityId)),
       rejectedActivityIds: unique(rejectedKeys),
     };
+  }
+
+  /**
+   * The diagram of the version the instance runs on, for whoever may see the instance (the process
+   * models, where the current diagram is, are for their editors only); null once the engine has
+   * deleted that deployment.
+   */
+  private async diagramOf(definitionId: string): Promise<string | null> {
+    try {
+      return (await this.engine.client.getProcessDefinitionXml(definitionId)).bpmn20Xml;
+    } catch (error) {
+      if (error instanceof CamundaRestError && error.status === 404) return null;
+      throw error;
+    }
   }
 
   /** The initiator (with a reason) or an administrator ends a running instance. */
@@ -241,15 +270,54 @@ export class ProcessInstancesService {
     throw new DomainError('bpm.instance_forbidden', {}, 403);
   }
 
+  /**
+   * Before a list of the user's instances: those the engine has ended meanwhile (their last task
+   * completed in Tasklist, say) read approved. One history query per hundred running instances
+   * (URLs stay short), not a call per instance; new tasks get their rules from the sweep.
+   */
   async settleRunning(userId: number): Promise<void> {
     const running: { process_instance_id: string }[] = await this.db.query(
       "SELECT process_instance_id FROM bpm_process_instance_ext WHERE start_user_id = ? AND status = 'running'",
       [userId],
     );
-    for (const row of running) await this.settle(row.process_instance_id);
+    const ids = running.map((row) => row.process_instance_id);
+    for (let at = 0; at < ids.length; at += SETTLE_BATCH) {
+      const ended = await this.engine.client.historicProcessInstances({
+        processInstanceIds: ids.slice(at, at + SETTLE_BATCH).join(','),
+        finished: true,
+      });
+      for (const instance of ended) await this.finish(instance.id, 'approved', '');
+    }
   }
 
-  private async startable(definitionId: string) {
+  /** A startable definition with its start form (the start page renders it with form-js). */
+  async definitionGet(definitionId: string): Promise<ProcessDefinitionDetailView> {
+    const { model } = await this.startable(definitionId);
+    const view = await this.definitionView(model);
+    const form =
+      model.formId === null
+        ? null
+        : await this.db.getRepository(BpmForm).findOneBy({ id: model.formId });
+    return {
+      ...view,
+      id: definitionId,
+      form: form
+        ? {
+            id: Number(form.id),
+            name: form.name,
+            fields: form.fields,
+            schema: form.schema ?? null,
+            conf: form.conf,
+          }
+        : null,
+    };
+  }
+
+  /**
+   * A definition people may start: one of the platform's models, deployed and not suspended (the
+   * engine would refuse it with a message for operators, not for the person starting).
+   */
+  async startable(definitionId: string) {
     let definition: ProcessDefinitionDto;
     try {
       definition = await this.engine.client.getProcessDefinition(definitionId);
@@ -261,6 +329,9 @@ export class ProcessInstancesService {
     }
     const model = await this.db.getRepository(BpmModel).findOneBy({ key: definition.key });
     if (!model) throw new DomainError('bpm.definition_not_found', {}, 404);
+    if (definition.suspended) {
+      throw new DomainError('bpm.definition_suspended', { name: model.name });
+    }
     return { definition, model };
   }
 
@@ -278,6 +349,7 @@ export class ProcessInstancesService {
       deploymentTime: model.deployTime ? iso(model.deployTime) : null,
       formId: model.formId === null ? null : Number(model.formId),
       suspended: definition?.suspended ?? false,
+      modelId: Number(model.id),
     };
   }
 }

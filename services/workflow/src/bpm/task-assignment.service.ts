@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { TaskAssignScript } from '@platform/contracts';
-import { formatCamundaDate, type TaskDto } from '@platform/engine';
+import { formatCamundaDate, type TaskDto } from '@platform/engine-client';
 import type { DataSource } from 'typeorm';
 
 import { InjectWorkflowDb } from '../database/inject';

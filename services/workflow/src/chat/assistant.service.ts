@@ -11,6 +11,7 @@ import {
   type Language,
   MISSION_TEXT_MAX,
   type MissionInputs,
+  type MissionStructure,
   renderMessage,
   themeOf,
 } from '@platform/contracts';
@@ -36,6 +37,7 @@ import type { MissionCaller } from '../missions/mission-access';
 import { MissionsService } from '../missions/missions.service';
 import { Workflow } from '../workflows/workflow.entity';
 import { attachmentsOf, keptAttachments, modelHistory } from './assistant-history';
+import { structuresOf } from './attached-structures';
 import { ChatAbort } from './chat-abort';
 import { ChatMessage, Conversation, type StoredToolCall } from './conversation.entity';
 import { ConversationAccess } from './conversation-access';
@@ -53,6 +55,8 @@ interface ReplyContext {
   /** The conversation as the model reads it, the new message last. */
   messages: LlmMessage[];
   files: ChatFileView[];
+  /** PDB files among the message's attachments, for the mission's structure-based jobs. */
+  structures: MissionStructure[];
   patch: string;
   signal: AbortSignal;
   emit: (event: ChatStreamEvent) => void;
@@ -194,6 +198,7 @@ export class AssistantService implements OnApplicationBootstrap {
         replyId: Number(reply.id),
         messages,
         files,
+        structures: structuresOf(attachments),
         patch,
         signal,
         emit,
@@ -366,7 +371,7 @@ export class AssistantService implements OnApplicationBootstrap {
         name: plan.name,
         description: plan.inputs.request.slice(0, DESCRIPTION_MAX),
         conversationId: ctx.conversationId,
-        inputs: missionInputs(plan, ctx.files, ctx.patch),
+        inputs: missionInputs(plan, ctx),
       },
       ctx.caller,
       plan.language,
@@ -393,15 +398,19 @@ export class AssistantService implements OnApplicationBootstrap {
 
 /**
  * A mission's inputs from a plan: the plan's inputs as JSON text (the agent worker reads heavy,
- * light, antigen and the options from it), the message's files and patch.
+ * light, antigen and the options from it), the message's files, its PDB files' atoms and its patch.
  */
-function missionInputs(plan: MissionPlan, files: ChatFileView[], patch: string): MissionInputs {
+function missionInputs(
+  plan: MissionPlan,
+  { files, structures, patch }: Pick<ReplyContext, 'files' | 'structures' | 'patch'>,
+): MissionInputs {
   let text = JSON.stringify(plan.inputs);
   // The FASTA repeats the sequences; left out when the text would be too long for a mission.
   if (text.length > MISSION_TEXT_MAX) text = JSON.stringify({ ...plan.inputs, fasta: '' });
   return {
     text,
     ...(files.length ? { files: files.map((f) => f.fileName) } : {}),
+    ...(structures.length ? { structures } : {}),
     ...(patch ? { patch } : {}),
   };
 }

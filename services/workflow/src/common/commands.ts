@@ -7,6 +7,12 @@ export function actorOf(command: { caller?: Caller }): string {
   return String(command.caller.userId);
 }
 
+/** The signed-in caller, for calls that act as, or read for, a person. */
+export function callerOf(command: { caller?: Caller }): Caller {
+  if (!command.caller) throw new DomainError('auth.session_invalid', {}, 401);
+  return command.caller;
+}
+
 export function pageOf(query: { pageNum?: number; pageSize?: number }) {
   const size = query.pageSize ?? 20;
   return { skip: ((query.pageNum ?? 1) - 1) * size, take: size };

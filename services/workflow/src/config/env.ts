@@ -1,4 +1,4 @@
-import { DEFAULT_ENGINE_USER, engineCredentialsFromEnv } from '@platform/engine';
+import { DEFAULT_ENGINE_USER, engineCredentialsFromEnv } from '@platform/engine-client';
 import { LLM_ENV_VARIABLES, type LlmConfig, LlmConfigError, llmConfigFromEnv } from '@platform/llm';
 import { baseEnvShape, loadEnv } from '@platform/nest-common';
 import { z } from 'zod';

@@ -19,6 +19,10 @@ import { MissionDayIndex1764813000000 } from './migrations/1764813000000-Mission
 import { BpmRuntime1764900000000 } from './migrations/1764900000000-BpmRuntime';
 import { BpmTaskAssignment1764900100000 } from './migrations/1764900100000-BpmTaskAssignment';
 import { OaLeave1764900200000 } from './migrations/1764900200000-OaLeave';
+import { BpmFormSchema1765100000000 } from './migrations/1765100000000-BpmFormSchema';
+import { DenovoAgainstTarget1765200000000 } from './migrations/1765200000000-DenovoAgainstTarget';
+import { LeaveHrForm1765300000000 } from './migrations/1765300000000-LeaveHrForm';
+import { BpmInstanceStatusKey1765310000000 } from './migrations/1765310000000-BpmInstanceStatusKey';
 
 /** Migrations in order; listed explicitly so the build needs no file globbing. */
 export const WORKFLOW_MIGRATIONS = [
@@ -39,6 +43,10 @@ export const WORKFLOW_MIGRATIONS = [
   BpmRuntime1764900000000,
   BpmTaskAssignment1764900100000,
   OaLeave1764900200000,
+  BpmFormSchema1765100000000,
+  DenovoAgainstTarget1765200000000,
+  LeaveHrForm1765300000000,
+  BpmInstanceStatusKey1765310000000,
 ];
 
 export function workflowDataSourceOptions(url: string) {

@@ -4,7 +4,7 @@ import {
   type CamundaRestClient,
   CamundaRestError,
   type ProcessDefinitionDto,
-} from '@platform/engine';
+} from '@platform/engine-client';
 
 import { DiagramError } from '../common/diagram-error';
 

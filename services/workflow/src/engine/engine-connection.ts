@@ -1,15 +1,17 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import {
-  CamundaRestClient,
   createEngine,
   type EmbeddedEngine,
-  type EngineCredentials,
-  engineCredentialsFromEnv,
   type EngineServer,
-  generateEngineSecret,
-  hasEngineSecret,
   startEngineServer,
 } from '@platform/engine';
+import {
+  CamundaRestClient,
+  type EngineCredentials,
+  engineCredentialsFromEnv,
+  generateEngineSecret,
+  hasEngineSecret,
+} from '@platform/engine-client';
 import { parseMysqlUrl } from '@platform/nest-common';
 
 import { WORKFLOW_ENV, type WorkflowEnv } from '../config/env';

@@ -76,19 +76,19 @@ export class MissionReconciler implements OnApplicationBootstrap, OnApplicationS
   private async round(): Promise<number> {
     const recovered = await this.strandedStarts();
     const missions = await this.db.getRepository(Mission).find({
-      select: [
-        'id',
-        'code',
-        'status',
-        'language',
-        'processInstanceId',
-        'processDefinitionId',
-        'currentRunId',
-        'startedAt',
+      select: {
+        id: true,
+        code: true,
+        status: true,
+        language: true,
+        processInstanceId: true,
+        processDefinitionId: true,
+        currentRunId: true,
+        startedAt: true,
         // For the pushes to the owner and the diagram of user tasks.
-        'ownerUserId',
-        'workflowVersionId',
-      ],
+        ownerUserId: true,
+        workflowVersionId: true,
+      },
       where: {
         status: In([...MISSION_ACTIVE_STATUSES]),
         processInstanceId: Not(IsNull()),
@@ -147,7 +147,7 @@ export class MissionReconciler implements OnApplicationBootstrap, OnApplicationS
     const repo = this.db.getRepository(Mission);
     const graceMs = Math.max(START_GRACE_MS, this.env.RPC_TIMEOUT_MS * 8);
     const stranded = await repo.find({
-      select: ['id', 'code', 'language', 'currentRunId'],
+      select: { id: true, code: true, language: true, currentRunId: true },
       where: {
         status: MISSION_STATUS.notStarted,
         processInstanceId: IsNull(),

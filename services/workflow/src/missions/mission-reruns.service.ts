@@ -10,7 +10,7 @@ import {
   outputVariable,
 } from '@platform/contracts';
 import type { MissionRerunRpcBody } from '@platform/contracts/dto';
-import { CamundaRestError, type VariableMap } from '@platform/engine';
+import { CamundaRestError, type VariableMap } from '@platform/engine-client';
 import { type DataSource, In } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 

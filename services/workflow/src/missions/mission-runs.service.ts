@@ -19,11 +19,13 @@ import { InjectWorkflowDb } from '../database/inject';
 import { Mission, MissionLog } from './mission.entity';
 import { MissionMoves, MissionPushes } from './mission-events';
 import { missionLogView, missionState } from './missions.mapper';
+import { NodeLogWriter } from './node-log-writer';
 
 /**
  * What the agent worker and the engine report about a mission's runs. Delivery is at least once, so
  * every report is idempotent: a node run is one mission-log row per (run, node, attempt), written
- * with INSERT … ON DUPLICATE KEY UPDATE, and the end of a run found again changes nothing.
+ * with INSERT … ON DUPLICATE KEY UPDATE (group-committed with the other reports of the moment:
+ * NodeLogWriter), and the end of a run found again changes nothing.
  */
 @Injectable()
 export class MissionRunsService {
@@ -31,44 +33,37 @@ export class MissionRunsService {
     @InjectWorkflowDb() private readonly db: DataSource,
     private readonly moves: MissionMoves,
     private readonly pushes: MissionPushes,
+    private readonly logs: NodeLogWriter,
   ) {}
 
   /** A node run started: its log row (running) and the mission in progress. */
   async nodeStarted(body: MissionNodeBody): Promise<MissionLogView> {
-    const mission = await this.current(body);
+    return this.nodeStartedOf(await this.current(body), body);
+  }
+
+  /** nodeStarted for a mission already read by the caller (the worker's node-begin call). */
+  async nodeStartedOf(mission: Mission, body: MissionNodeBody): Promise<MissionLogView> {
+    runOf(mission, body);
     const key = logKey(body);
     const move = missionMove('nodeStarted', mission.status);
     if (!move.ok) return this.repeatedOr(key, move.refusal);
-    await this.db.query(
-      `INSERT INTO wf_mission_log (mission_id, mission_code, run_id, node_id, attempt, node_name,
-         node_name_en, agent, status, inputs, started_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON DUPLICATE KEY UPDATE
-         node_name = IF(node_name = '', VALUES(node_name), node_name),
-         node_name_en = IF(node_name_en = '', VALUES(node_name_en), node_name_en),
-         agent = IF(agent = '', VALUES(agent), agent),
-         inputs = COALESCE(inputs, VALUES(inputs))`,
-      [
-        mission.id,
-        mission.code,
-        key.runId,
-        key.nodeId,
-        key.attempt,
-        body.nodeName ?? '',
-        body.nodeNameEn ?? '',
-        body.agent ?? '',
-        MISSION_LOG_STATUS.running,
-        json(body.inputs),
-        dateOf(body.startedAt),
-      ],
-    );
+    const row = await this.logs.write({
+      ...this.logReport(mission, body, key),
+      status: MISSION_LOG_STATUS.running,
+      outputs: null,
+      error: null,
+      startedAt: dateOf(body.startedAt),
+      endedAt: null,
+      promptTokens: 0,
+      completionTokens: 0,
+      tokensEstimated: false,
+    });
     const moved = await this.moves.move(
       mission,
       'nodeStarted',
       mission.startedAt ? {} : { startedAt: new Date() },
       { push: 'never' },
     );
-    const row = await this.logRow(key);
     await this.pushes.node(moved, 'nodeStarted', row);
     return row;
   }
@@ -83,53 +78,38 @@ export class MissionRunsService {
     const move = missionMove('nodeEnded', mission.status);
     if (!move.ok) return this.repeatedOr(key, move.refusal, true);
     const endedAt = dateOf(body.endedAt);
-    // ended_at last: MySQL applies the assignments in order, and the others test the old value.
-    await this.db.query(
-      `INSERT INTO wf_mission_log (mission_id, mission_code, run_id, node_id, attempt, node_name,
-         node_name_en, agent, status, inputs, outputs, error, started_at, ended_at,
-         prompt_tokens, completion_tokens, tokens_estimated)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON DUPLICATE KEY UPDATE
-         node_name = IF(node_name = '', VALUES(node_name), node_name),
-         node_name_en = IF(node_name_en = '', VALUES(node_name_en), node_name_en),
-         agent = IF(agent = '', VALUES(agent), agent),
-         inputs = COALESCE(inputs, VALUES(inputs)),
-         status = IF(ended_at IS NULL, VALUES(status), status),
-         outputs = IF(ended_at IS NULL, VALUES(outputs), outputs),
-         error = IF(ended_at IS NULL, VALUES(error), error),
-         prompt_tokens = IF(ended_at IS NULL, VALUES(prompt_tokens), prompt_tokens),
-         completion_tokens = IF(ended_at IS NULL, VALUES(completion_tokens), completion_tokens),
-         tokens_estimated = IF(ended_at IS NULL, VALUES(tokens_estimated), tokens_estimated),
-         ended_at = COALESCE(ended_at, VALUES(ended_at))`,
-      [
-        mission.id,
-        mission.code,
-        key.runId,
-        key.nodeId,
-        key.attempt,
-        body.nodeName ?? '',
-        body.nodeNameEn ?? '',
-        body.agent ?? '',
-        body.status,
-        json(body.inputs),
-        json(body.outputs),
-        body.error ?? null,
-        dateOf(body.startedAt ?? body.endedAt),
-        endedAt,
-        body.promptTokens ?? 0,
-        body.completionTokens ?? 0,
-        body.tokensEstimated ?? false,
-      ],
-    );
+    const row = await this.logs.write({
+      ...this.logReport(mission, body, key),
+      status: body.status,
+      outputs: json(body.outputs),
+      error: body.error ?? null,
+      startedAt: dateOf(body.startedAt ?? body.endedAt),
+      endedAt,
+      promptTokens: body.promptTokens ?? 0,
+      completionTokens: body.completionTokens ?? 0,
+      tokensEstimated: body.tokensEstimated ?? false,
+    });
     const moved = await this.moves.move(
       mission,
       'nodeEnded',
       mission.startedAt ? {} : { startedAt: endedAt },
       { push: 'never' },
     );
-    const row = await this.logRow(key);
     await this.pushes.node(moved, 'nodeEnded', row);
     return row;
+  }
+
+  /** What a start and an end report alike: the row's key, mission, names and inputs. */
+  private logReport(mission: Mission, body: MissionNodeBody, key: LogKey) {
+    return {
+      missionId: Number(mission.id),
+      missionCode: mission.code,
+      ...key,
+      nodeName: body.nodeName ?? '',
+      nodeNameEn: body.nodeNameEn ?? '',
+      agent: body.agent ?? '',
+      inputs: json(body.inputs),
+    };
   }
 
   /** The run's process instance ended: completed, with the given result or the last node's outputs. */
@@ -167,9 +147,7 @@ export class MissionRunsService {
       mission = await repo.findOneBy({ processInstanceId: body.processInstanceId });
     } else throw new DomainError('mission.key_required');
     if (!mission) throw new DomainError('mission.not_found', {}, 404);
-    if (body.runId && body.runId !== mission.currentRunId) {
-      throw new DomainError('mission.run_mismatch', { runId: body.runId });
-    }
+    runOf(mission, body);
     return mission;
   }
 
@@ -185,10 +163,6 @@ export class MissionRunsService {
     const row = await this.db.getRepository(MissionLog).findOneBy(key);
     if (row && (!ended || row.endedAt)) return missionLogView(row);
     throw new DomainError(refusal);
-  }
-
-  private async logRow(key: LogKey): Promise<MissionLogView> {
-    return missionLogView(await this.db.getRepository(MissionLog).findOneByOrFail(key));
   }
 
   private async lastOutputs(mission: Mission): Promise<unknown> {
@@ -209,6 +183,13 @@ interface LogKey {
 
 function logKey(body: MissionNodeBody): LogKey {
   return { runId: body.runId, nodeId: body.nodeId, attempt: body.attempt ?? 1 };
+}
+
+/** A report names the mission's current run, or none. */
+function runOf(mission: Mission, body: { runId?: string }): void {
+  if (body.runId && body.runId !== mission.currentRunId) {
+    throw new DomainError('mission.run_mismatch', { runId: body.runId });
+  }
 }
 
 function json(value: unknown): string | null {

@@ -21,7 +21,7 @@ import type {
   MissionReplyRpcBody,
   MissionReviewRpcBody,
 } from '@platform/contracts/dto';
-import type { TaskDto } from '@platform/engine';
+import type { TaskDto } from '@platform/engine-client';
 import { type DataSource, type EntityManager, In } from 'typeorm';
 
 import { ChatMessage, Conversation } from '../chat/conversation.entity';

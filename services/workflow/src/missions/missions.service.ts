@@ -6,13 +6,16 @@ import {
   hasMissionInput,
   type Language,
   MISSION_ACTIVE_STATUSES,
+  MISSION_FILES_MAX,
   MISSION_STATUS,
+  MISSION_STRUCTURE_MAX,
   MISSION_VARIABLES,
   type MissionInputs,
   type MissionLogView,
   missionMove,
   type MissionSortField,
   type MissionStartedView,
+  type MissionStructure,
   type MissionSummaryView,
   type MissionView,
   type PageView,
@@ -25,7 +28,7 @@ import type {
   MissionLogListQuery,
   MissionStartBody,
 } from '@platform/contracts/dto';
-import { CamundaRestError, type ProcessInstanceDto } from '@platform/engine';
+import { CamundaRestError, type ProcessInstanceDto } from '@platform/engine-client';
 import type { DataSource } from 'typeorm';
 
 import { MissionCharges } from '../billing/mission-charges.service';
@@ -314,7 +317,11 @@ export class MissionsService {
         [MISSION_VARIABLES.missionCode]: { value: mission.code, type: 'String' },
         [MISSION_VARIABLES.runId]: { value: runId, type: 'String' },
         [MISSION_VARIABLES.language]: { value: mission.language, type: 'String' },
-        [MISSION_VARIABLES.inputs]: { value: JSON.stringify(mission.inputs), type: 'Json' },
+        // The structures' atoms stay in the mission row: the agents read them from the node context.
+        [MISSION_VARIABLES.inputs]: {
+          value: JSON.stringify({ ...mission.inputs, structures: undefined }),
+          type: 'Json',
+        },
       },
     });
   }
@@ -347,15 +354,30 @@ export class MissionsService {
   }
 }
 
-/** The inputs as stored: text and patch trimmed, empty parts left out. */
-function inputsOf(body: MissionInputsBody | undefined): MissionInputs {
+/**
+ * The inputs as stored: text and patch trimmed, empty parts left out. Structures come only from the
+ * assistant (a chat message's PDB files, trimmed to atom records); anything else is not kept.
+ */
+function inputsOf(
+  body: (MissionInputsBody & { structures?: MissionStructure[] }) | undefined,
+): MissionInputs {
   const text = body?.text?.trim();
   const patch = body?.patch?.trim();
   const files = (body?.files ?? []).map((f) => f.trim()).filter(Boolean);
+  const structures = (Array.isArray(body?.structures) ? body.structures : [])
+    .filter(
+      (s) =>
+        typeof s?.name === 'string' &&
+        typeof s.pdb === 'string' &&
+        s.pdb.length <= MISSION_STRUCTURE_MAX,
+    )
+    .slice(0, MISSION_FILES_MAX)
+    .map((s) => ({ name: s.name, pdb: s.pdb, ...(s.tooLarge ? { tooLarge: true } : {}) }));
   return {
     ...(text ? { text } : {}),
     ...(files.length ? { files } : {}),
     ...(patch ? { patch } : {}),
+    ...(structures.length ? { structures } : {}),
   };
 }
 

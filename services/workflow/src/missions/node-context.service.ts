@@ -11,6 +11,7 @@ import {
   DomainError,
   MISSION_LOG_STATUS,
   type NodeRunOutputView,
+  outputVariable,
 } from '@platform/contracts';
 import type { MissionNodeContextBody } from '@platform/contracts/dto';
 import { type DataSource, In } from 'typeorm';
@@ -40,7 +41,11 @@ export class NodeContextService {
   constructor(@InjectWorkflowDb() private readonly db: DataSource) {}
 
   async context(body: MissionNodeContextBody): Promise<AgentNodeContextView> {
-    const mission = await this.mission(body);
+    return this.contextOf(await this.mission(body), body);
+  }
+
+  /** The context for a mission already read (by `mission`). */
+  async contextOf(mission: Mission, body: MissionNodeContextBody): Promise<AgentNodeContextView> {
     const runId = body.runId ?? mission.currentRunId ?? '';
     const graph = await this.graphOf(mission, body.nodeId);
     const node = graph.nodes.find((n): n is AgentGraphNode => n.id === body.nodeId);
@@ -65,7 +70,8 @@ export class NodeContextService {
     };
   }
 
-  private async mission(body: MissionNodeContextBody): Promise<Mission> {
+  /** The mission a request names, by code or else by process instance. */
+  async mission(body: MissionNodeContextBody): Promise<Mission> {
     const repo = this.db.getRepository(Mission);
     let mission: Mission | null = null;
     if (body.missionCode) mission = await repo.findOneBy({ code: body.missionCode });
@@ -208,6 +214,32 @@ export class NodeContextService {
         outputs: row.outputs,
       }));
   }
+}
+
+/**
+ * The inputs a node run's log row shows: the mission's inputs without the structures' atoms (the
+ * mission has them; the row names the files) and the nodes whose outputs the run starts with, as the
+ * worker finds them: the log's earlier runs, and before them the nodes the log lacks whose
+ * `output_<node>` variable the task carries (a rerun starts with them).
+ */
+export function startedInputs(
+  context: AgentNodeContextView,
+  outputVariables: readonly string[],
+): Record<string, unknown> {
+  const previous = context.previous.map((p) => p.nodeId);
+  const known = new Set([...previous, context.node.id].map(outputVariable));
+  const carried = new Set(outputVariables);
+  for (const node of context.graph.nodes) {
+    const name = outputVariable(node.id);
+    if (node.kind !== 'agent' || known.has(name) || !carried.has(name)) continue;
+    previous.unshift(node.id);
+  }
+  const { structures } = context.inputs;
+  return {
+    ...context.inputs,
+    ...(structures ? { structures: structures.map((x) => ({ name: x.name, pdb: '' })) } : {}),
+    previous,
+  };
 }
 
 function functionView(row: FunctionDef): AgentFunctionView {

@@ -32,7 +32,15 @@ export class VersionsService {
   async list(id: number): Promise<WorkflowVersionSummaryView[]> {
     const workflow = await this.workflows.find(id);
     const rows = await this.versions.find({
-      select: ['workflowId', 'version', 'name', 'status', 'restoredFrom', 'createBy', 'createTime'],
+      select: {
+        workflowId: true,
+        version: true,
+        name: true,
+        status: true,
+        restoredFrom: true,
+        createBy: true,
+        createTime: true,
+      },
       where: { workflowId: id },
       order: { version: 'DESC' },
     });
@@ -77,13 +85,12 @@ export class VersionsService {
   async restore(id: number, version: number, actor: string): Promise<WorkflowVersionView> {
     const current = await this.workflows.find(id);
     const row = await this.find(id, version);
-    await this.workflows.save(
+    const saved = await this.workflows.save(
       id,
       { ...contentFields(row), status: current.status },
       actor,
       version,
     );
-    const saved = await this.workflows.find(id);
     return this.get(id, saved.version);
   }
 

@@ -7,8 +7,6 @@ import {
   IdsBody,
   TagListBody,
   UpdateWorkflowBody,
-  VersionBody,
-  VersionDiffBody,
   WorkflowBody,
   WorkflowListQuery,
   WorkflowSimpleQuery,
@@ -16,7 +14,6 @@ import {
 } from '@platform/contracts/dto';
 
 import { actorOf } from '../common/commands';
-import { VersionsService } from './versions.service';
 import { WorkflowsService } from './workflows.service';
 
 class ListCommand extends commandOf(WorkflowListQuery) {}
@@ -27,16 +24,11 @@ class TagListCommand extends commandOf(TagListBody) {}
 class CreateCommand extends commandOf(WorkflowBody) {}
 class UpdateCommand extends commandOf(UpdateWorkflowBody) {}
 class XmlToJsonCommand extends commandOf(XmlToJsonBody) {}
-class VersionCommand extends commandOf(VersionBody) {}
-class DiffCommand extends commandOf(VersionDiffBody) {}
 
-/** Message handlers of workflows and their versions (spec §7 Workflow). */
+/** Message handlers of workflows. */
 @Controller()
 export class WorkflowsController {
-  constructor(
-    private readonly workflows: WorkflowsService,
-    private readonly versions: VersionsService,
-  ) {}
+  constructor(private readonly workflows: WorkflowsService) {}
 
   @MessagePattern(WORKFLOW_PATTERNS.list)
   list(@Payload() { body }: ListCommand) {
@@ -82,30 +74,5 @@ export class WorkflowsController {
   @MessagePattern(WORKFLOW_PATTERNS.xmlToJson)
   xmlToJson(@Payload() { body }: XmlToJsonCommand) {
     return this.workflows.xmlToJson(body);
-  }
-
-  @MessagePattern(WORKFLOW_PATTERNS.versions)
-  versionList(@Payload() { body }: IdCommand) {
-    return this.versions.list(body.id);
-  }
-
-  @MessagePattern(WORKFLOW_PATTERNS.version)
-  version(@Payload() { body }: VersionCommand) {
-    return this.versions.get(body.id, body.version);
-  }
-
-  @MessagePattern(WORKFLOW_PATTERNS.diff)
-  diff(@Payload() { body }: DiffCommand) {
-    return this.versions.diff(body.id, body.from, body.to);
-  }
-
-  @MessagePattern(WORKFLOW_PATTERNS.restore)
-  restore(@Payload() command: VersionCommand) {
-    return this.versions.restore(command.body.id, command.body.version, actorOf(command));
-  }
-
-  @MessagePattern(WORKFLOW_PATTERNS.resolveRun)
-  resolveRun(@Payload() { body }: IdCommand) {
-    return this.versions.resolveRun(body.id);
   }
 }

@@ -130,23 +130,23 @@ export class WorkflowsService {
   async update(body: UpdateWorkflowBody, actor: string): Promise<WorkflowView> {
     const current = await this.find(body.id);
     const content = contentOf(body, current);
-    await this.save(body.id, content, actor, null);
     // The price is the workflow's, not a version's: a change applies to the next mission at once.
-    if (body.price !== undefined) await this.workflows.update(body.id, { price: body.price });
-    return this.get(body.id);
+    return workflowView(await this.save(body.id, content, actor, null, body.price));
   }
 
   /**
    * Saves content under the versioning rule, in one transaction with the workflow row locked (so
-   * two saves of an online workflow make two versions, never one number twice).
+   * two saves of an online workflow make two versions, never one number twice). Gives the row as
+   * this save left it: reading it again afterwards could show a concurrent save's version.
    */
   async save(
     id: number,
     content: WorkflowContent,
     actor: string,
     restoredFrom: number | null,
-  ): Promise<void> {
-    await this.db.transaction(async (manager) => {
+    price?: number | null,
+  ): Promise<Workflow> {
+    return this.db.transaction(async (manager) => {
       const row = await manager.findOne(Workflow, {
         where: { id },
         lock: { mode: 'pessimistic_write' },
@@ -155,9 +155,11 @@ export class WorkflowsService {
       const processKey = await this.check(content, row);
       const wasOnline = row.status === WORKFLOW_STATUS.online;
       Object.assign(row, content, { processKey, updateBy: actor });
+      if (price !== undefined) row.price = price;
       if (wasOnline) row.version += 1;
       await this.persist(manager, row);
       await this.snapshot(manager, row, restoredFrom, actor);
+      return row;
     });
   }
 

@@ -78,6 +78,23 @@ describe('the leave example', () => {
   }, 120_000);
   afterAll(() => s?.close());
 
+  it('should offer the leave types of the dictionary in the caller’s language', async () => {
+    const labels = async (lang: string) =>
+      (
+        await asUser(s, applicant).get('/system/dict/data/type/bpm_oa_leave_type', lang)
+      ).body.data.map((entry: { dictValue: string; dictLabel: string }) => [
+        entry.dictValue,
+        entry.dictLabel,
+      ]);
+    expect(await labels('zh')).toEqual([
+      ['annual', '年假'],
+      ['sick', '病假'],
+      ['personal', '事假'],
+      ['marriage', '婚假'],
+    ]);
+    expect((await labels('en'))[1]).toEqual(['sick', 'Sick leave']);
+  });
+
   it('should refuse a request before the administrator deploys the process', async () => {
     const res = await asUser(s, applicant).post('/bpm/oa/leave/create', {
       type: 'personal',
@@ -120,13 +137,44 @@ describe('the leave example', () => {
     const request = await leaveOf(await leave('2026-12-20 09:00:00', '2026-12-25 09:00:00'));
     await act(head, request, 'reject', '年底太忙');
     expect((await leaveOf(request.id)).status).toBe('rejected');
-    const detail = dataOf<{ reason: string }>(
+    const detail = dataOf<{ reason: string; bpmnXml: string | null }>(
       await asUser(s, applicant).get(`/bpm/process-instance/get?id=${request.processInstanceId}`),
     );
     expect(detail.reason).toBe('年底太忙');
+    // The applicant, who may not read process models, gets the diagram its markers go on.
+    expect(detail.bpmnXml).toContain('<bpmn:userTask id="deptLeader"');
+    expect((await asUser(s, applicant).get('/bpm/model/list?key=oa_leave')).body.code).toBe(403);
     // Someone outside the process may not read the request.
     const stranger = await asUser(s, hr).get(`/bpm/oa/leave/get?id=${request.id}`);
     expect(stranger.body.code).toBe(403);
+  });
+
+  it('should refuse a request while the leave process is suspended, and write none', async () => {
+    const model = (await s.get('/bpm/model/list?key=oa_leave')).body.rows[0] as { id: number };
+    const count = async () => {
+      const [rows] = await s.stack.dbs.workflow.query(
+        'SELECT COUNT(*) AS n FROM bpm_oa_leave WHERE user_id = ?',
+        [applicant.id],
+      );
+      return Number((rows as { n: number }[])[0]!.n);
+    };
+    const before = await count();
+    dataOf(await s.put('/bpm/model/update-state', { id: model.id, state: 2 }));
+    const refused = await asUser(s, applicant).post('/bpm/oa/leave/create', {
+      type: 'personal',
+      startTime: '2027-01-04 09:00:00',
+      endTime: '2027-01-05 09:00:00',
+      reason: '回老家',
+    });
+    expect(refused.body).toMatchObject({
+      code: 500,
+      msg: '流程“请假申请 Leave request”已挂起，暂不能发起，请联系管理员',
+    });
+    expect(await count()).toBe(before);
+    dataOf(await s.put('/bpm/model/update-state', { id: model.id, state: 1 }));
+    const accepted = await leaveOf(await leave('2027-01-04 09:00:00', '2027-01-05 09:00:00'));
+    expect(accepted.status).toBe('running');
+    expect(await count()).toBe(before + 1);
   });
 
   it('should refuse an end before the start, in the caller’s language', async () => {

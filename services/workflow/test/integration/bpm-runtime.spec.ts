@@ -1,3 +1,5 @@
+import { CamundaRestClient } from '@platform/engine-client';
+import { freePort } from '@platform/test-support';
 import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -49,6 +51,8 @@ function approvalXml(key: string, head: number, hr: number[]): string {
 describe("people's processes: definitions, instances and tasks", () => {
   let s: WorkflowStack;
   let definitionId: string;
+  let modelId: number;
+  let engine: CamundaRestClient;
   let applicant: Person;
   let head: Person;
   let hr: Person;
@@ -86,7 +90,21 @@ describe("people's processes: definitions, instances and tasks", () => {
   };
 
   beforeAll(async () => {
-    s = await startWorkflowStack(bpmEngineEnv());
+    // The engine's REST API too (embedded on a port of its own, or the Operaton given), to see
+    // what the platform leaves there for Tasklist and Cockpit.
+    const env = bpmEngineEnv();
+    if (!env.ENGINE_URL) {
+      Object.assign(env, {
+        ENGINE_PORT: String(await freePort()),
+        ENGINE_USER: 'bpm-runtime',
+        ENGINE_PASSWORD: 'Bpm-runtime-engine-password-0123456789',
+      });
+    }
+    s = await startWorkflowStack(env);
+    engine = new CamundaRestClient({
+      baseUrl: env.ENGINE_URL ?? `http://127.0.0.1:${env.ENGINE_PORT}/engine-rest`,
+      auth: { user: env.ENGINE_USER, password: env.ENGINE_PASSWORD },
+    });
     const sales = await department();
     const other = await department();
     applicant = await person(sales);
@@ -106,6 +124,7 @@ describe("people's processes: definitions, instances and tasks", () => {
       await s.post(`/bpm/model/deploy?id=${model.id}`),
     );
     definitionId = deployed.processDefinitionId;
+    modelId = model.id;
   }, 120_000);
   afterAll(() => s?.close());
 
@@ -119,6 +138,43 @@ describe("people's processes: definitions, instances and tasks", () => {
       processDefinitionId: 'nope:1:0',
     });
     expect(unknown.body).toMatchObject({ code: 404, msg: '流程定义不存在或未部署' });
+  });
+
+  it("should give whoever may start a definition its start form's schema", async () => {
+    const schema = {
+      type: 'default',
+      components: [
+        {
+          type: 'textfield',
+          key: 'city',
+          label: '城市',
+          validate: { required: true },
+          properties: { labelEn: 'City' },
+        },
+      ],
+    };
+    const form = dataOf<{ id: number }>(await s.post('/bpm/form', { name: '出差单', schema }));
+    const key = definitionId.split(':')[0];
+    const setForm = (formId: number | null) =>
+      s.put('/bpm/model', { id: modelId, key, name: '请假流程', formId });
+    dataOf(await setForm(form.id));
+    try {
+      const detail = await asUser(applicant).get(
+        `/bpm/process-definition/get?id=${encodeURIComponent(definitionId)}`,
+      );
+      expect(dataOf(detail)).toMatchObject({
+        id: definitionId,
+        formId: form.id,
+        form: { id: form.id, name: '出差单', schema, fields: [] },
+      });
+      // The form API itself stays with form and model editors.
+      expect((await asUser(applicant).get(`/bpm/form/${form.id}`)).body.code).toBe(403);
+      const unknown = await asUser(applicant).get('/bpm/process-definition/get?id=nope:1:0');
+      expect(unknown.body).toMatchObject({ code: 404, msg: '流程定义不存在或未部署' });
+      expect((await asUser(applicant).get('/bpm/process-definition/get')).status).toBe(400);
+    } finally {
+      dataOf(await setForm(null));
+    }
   });
 
   it('should run an instance through the head and HR to approved, with its timeline', async () => {
@@ -297,5 +353,236 @@ describe("people's processes: definitions, instances and tasks", () => {
     expect(again.body.msg).toBe('流程实例已结束，不能再操作');
     const noReason = await asUser(applicant).del('/bpm/process-instance/cancel', { id });
     expect(noReason.status).toBe(400);
+  });
+
+  it('should let whoever may see a task comment it, in the timeline and in the engine', async () => {
+    const id = await start(5);
+    const task = await taskOf(head, id);
+    const comment = (who: Person, taskId: string, reason: string) =>
+      asUser(who).put('/bpm/task/comment', { id: taskId, reason });
+    dataOf(await comment(head, task.id, '请补充病假证明'));
+    // The initiator sees the instance, so may comment its task too.
+    dataOf(await comment(applicant, task.id, '已补充'));
+    const foreign = await comment(outsider, task.id, '路过');
+    expect([foreign.status, foreign.body.code]).toEqual([403, 403]);
+    expect((await comment(head, 'nope', 'x')).body).toMatchObject({
+      code: 404,
+      msg: '任务不存在或已处理',
+    });
+    expect((await comment(head, task.id, '   ')).status).toBe(400);
+
+    // A comment does not move the task.
+    expect(await taskOf(head, id)).toMatchObject({ id: task.id, assigneeUserId: head.id });
+    const [entry] = dataOf<{ result: string; actions: Record<string, unknown>[] }[]>(
+      await asUser(applicant).get(`/bpm/task/list-by-process-instance-id?processInstanceId=${id}`),
+    );
+    expect(entry.result).toBe('running');
+    expect(entry.actions).toMatchObject([
+      { action: 'comment', userId: head.id, targetUserId: null, reason: '请补充病假证明' },
+      { action: 'comment', userId: applicant.id, reason: '已补充' },
+    ]);
+    // The engine keeps them with the task and its instance (Tasklist and Cockpit show them).
+    const kept = (await engine.taskComments(task.id)).map((c) => c.message).sort();
+    expect(kept).toEqual(['已补充', '请补充病假证明'].sort());
+    expect((await engine.processInstanceComments(id)).map((c) => c.taskId)).toEqual([
+      task.id,
+      task.id,
+    ]);
+
+    // An ended task may still be commented by those who see it.
+    dataOf(await asUser(head).put('/bpm/task/approve', { id: task.id, reason: '同意' }));
+    dataOf(await comment(applicant, task.id, '谢谢'));
+    expect(await engine.taskComments(task.id)).toHaveLength(3);
+  });
+
+  it('should start nothing from a suspended definition while its running instances go on', async () => {
+    const running = await start(1);
+    const setState = (state: number) => s.put('/bpm/model/update-state', { id: modelId, state });
+    const byState = async (suspensionState: number) =>
+      (
+        await asUser(applicant).get(
+          `/bpm/process-definition/page?suspensionState=${suspensionState}`,
+        )
+      ).body.rows as { id: string; suspended: boolean }[];
+
+    const forbidden = await asUser(head).put('/bpm/model/update-state', { id: modelId, state: 2 });
+    expect([forbidden.status, forbidden.body.code]).toEqual([403, 403]);
+    expect((await s.put('/bpm/model/update-state', { id: modelId, state: 3 })).status).toBe(400);
+    expect((await s.put('/bpm/model/update-state', { id: 987654, state: 2 })).body.code).toBe(404);
+
+    dataOf(await setState(2));
+    expect(await byState(2)).toContainEqual(
+      expect.objectContaining({ id: definitionId, suspended: true }),
+    );
+    expect((await byState(1)).map((d) => d.id)).not.toContain(definitionId);
+    const refused = await asUser(applicant).post('/bpm/process-instance/create', {
+      processDefinitionId: definitionId,
+      variables: { days: 1 },
+    });
+    expect(refused.body).toMatchObject({
+      code: 500,
+      msg: '流程“请假流程”已挂起，暂不能发起，请联系管理员',
+    });
+    const en = await asUser(applicant)
+      .post('/bpm/process-instance/create?lang=en', { processDefinitionId: definitionId })
+      .set('lang', 'en');
+    expect(en.body.msg).toBe(
+      'The process "请假流程" is suspended and cannot be started; please contact the administrator',
+    );
+    // Suspending the definition leaves its running instance alone: its task can still be approved.
+    const task = await taskOf(head, running);
+    dataOf(await asUser(head).put('/bpm/task/approve', { id: task.id, reason: '同意' }));
+    expect(await myInstance(running)).toMatchObject({ status: 'approved' });
+
+    dataOf(await setState(1));
+    expect(await byState(1)).toContainEqual(
+      expect.objectContaining({ id: definitionId, suspended: false }),
+    );
+    expect(await start(1)).toEqual(expect.any(String));
+  });
+
+  it('should page the to-do, done and my-processes lists in the engine, with their totals', async () => {
+    const team = await department();
+    const asker = await person(team);
+    const boss = await person(team);
+    const key = `pages_${Date.now().toString(36)}`;
+    const model = dataOf<{ id: number }>(
+      await s.post('/bpm/model', { key, name: '分页流程', bpmnXml: approvalXml(key, boss.id, []) }),
+    );
+    const { processDefinitionId } = dataOf<{ processDefinitionId: string }>(
+      await s.post(`/bpm/model/deploy?id=${model.id}`),
+    );
+    const started: string[] = [];
+    for (let n = 0; n < 3; n++) {
+      started.push(
+        dataOf<string>(
+          await asUser(asker).post('/bpm/process-instance/create', {
+            processDefinitionId,
+            variables: { days: 1 },
+          }),
+        ),
+      );
+      // Distinct creation times: the lists are newest first.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const page = async (who: Person, path: string) => {
+      const res = await asUser(who).get(path);
+      expect(res.body.code).toBe(200);
+      return {
+        total: res.body.total as number,
+        ids: (res.body.rows as { processInstanceId?: string; id: string }[]).map(
+          (row) => row.processInstanceId ?? row.id,
+        ),
+      };
+    };
+
+    expect(await page(boss, '/bpm/task/todo-page?pageNum=2&pageSize=1')).toEqual({
+      total: 3,
+      ids: [started[1]],
+    });
+    expect(await page(boss, '/bpm/task/todo-page?pageNum=2&pageSize=2')).toEqual({
+      total: 3,
+      ids: [started[0]],
+    });
+    expect(await page(boss, '/bpm/task/todo-page?pageNum=1&pageSize=2&name=负责人')).toEqual({
+      total: 3,
+      ids: [started[2], started[1]],
+    });
+    expect((await page(boss, '/bpm/task/todo-page?name=nothing-like-it')).total).toBe(0);
+
+    for (const id of started) {
+      const task = await taskOf(boss, id);
+      dataOf(await asUser(boss).put('/bpm/task/approve', { id: task.id, reason: '同意' }));
+    }
+    expect(await page(boss, '/bpm/task/todo-page')).toEqual({ total: 0, ids: [] });
+    // Last finished first: the first approved is alone on page 2.
+    expect(await page(boss, '/bpm/task/done-page?pageNum=2&pageSize=2')).toEqual({
+      total: 3,
+      ids: [started[0]],
+    });
+    expect(await page(asker, '/bpm/process-instance/my-page?pageNum=2&pageSize=1')).toEqual({
+      total: 3,
+      ids: [started[1]],
+    });
+  });
+
+  it('should open a step with its own form, check its required fields, and keep only its values', async () => {
+    const team = await department();
+    const asker = await person(team);
+    const boss = await person(team);
+    const schema = {
+      type: 'default',
+      components: [
+        {
+          type: 'textfield',
+          key: 'opinion',
+          label: '审批意见',
+          properties: { labelEn: 'Opinion' },
+          validate: { required: true },
+        },
+        { type: 'number', key: 'extraDays', label: '追加天数' },
+      ],
+    };
+    const form = dataOf<{ id: number }>(await s.post('/bpm/form', { name: '审批单', schema }));
+    const key = `stepform_${Date.now().toString(36)}`;
+    const xml = approvalXml(key, boss.id, []).replace(
+      '<bpmn:userTask id="head" name="部门负责人审批"',
+      `<bpmn:userTask id="head" name="部门负责人审批" camunda:formKey="bpm-form:${form.id}"`,
+    );
+    const model = dataOf<{ id: number }>(
+      await s.post('/bpm/model', { key, name: '带表单的审批', bpmnXml: xml }),
+    );
+    const { processDefinitionId } = dataOf<{ processDefinitionId: string }>(
+      await s.post(`/bpm/model/deploy?id=${model.id}`),
+    );
+    const id = dataOf<string>(
+      await asUser(asker).post('/bpm/process-instance/create', {
+        processDefinitionId,
+        variables: { days: 1, reason: '年假' },
+      }),
+    );
+    const timelineOf = async () =>
+      dataOf<
+        {
+          taskDefinitionKey: string;
+          result: string;
+          form: { id: number; schema: unknown } | null;
+        }[]
+      >(await asUser(boss).get(`/bpm/task/list-by-process-instance-id?processInstanceId=${id}`));
+    const [open] = await timelineOf();
+    expect(open).toMatchObject({ taskDefinitionKey: 'head', result: 'running' });
+    expect(open.form).toMatchObject({ id: form.id, schema });
+    const task = await taskOf(boss, id);
+
+    const empty = await asUser(boss).put('/bpm/task/approve', {
+      id: task.id,
+      reason: '同意',
+      variables: { opinion: '  ', extraDays: 1 },
+    });
+    expect(empty.body).toMatchObject({ code: 500, msg: '请填写“审批意见”' });
+    const en = await asUser(boss)
+      .put('/bpm/task/approve?lang=en', { id: task.id, reason: 'ok', variables: {} })
+      .set('lang', 'en');
+    expect(en.body.msg).toBe('Please fill in "Opinion"');
+    expect((await taskOf(boss, id)).id).toBe(task.id);
+
+    dataOf(
+      await asUser(boss).put('/bpm/task/approve', {
+        id: task.id,
+        reason: '同意',
+        // Only the form's own fields become variables: the initiator stays who started it.
+        variables: { opinion: '准了', extraDays: 2, initiator: String(boss.id), days: 9 },
+      }),
+    );
+    const detail = dataOf<{ status: string; variables: Record<string, unknown> }>(
+      await asUser(asker).get(`/bpm/process-instance/get?id=${id}`),
+    );
+    expect(detail.status).toBe('approved');
+    expect(detail.variables).toEqual({ days: 1, reason: '年假', opinion: '准了', extraDays: 2 });
+    const [done] = await timelineOf();
+    expect(done).toMatchObject({ result: 'approved', form: { id: form.id } });
+    // The approval with the form's values completed the engine's task: the instance ran to its end.
+    const [history] = await engine.historicProcessInstances({ processInstanceId: id });
+    expect(history.state).toBe('COMPLETED');
   });
 });

@@ -203,6 +203,56 @@ describe('process models, task assignment rules, forms and work groups', () => {
     expect((await s.get(`/bpm/form/${form.id}`)).body.code).toBe(404);
   });
 
+  it('should keep a form-js schema beside the field list, validated on save', async () => {
+    const schema = {
+      type: 'default',
+      id: 'Form',
+      components: [
+        {
+          type: 'textfield',
+          id: 'Field_1',
+          key: 'reason',
+          label: '原因',
+          validate: { required: true },
+          properties: { labelEn: 'Reason' },
+        },
+        { type: 'group', id: 'Group_1', components: [{ type: 'number', key: 'days' }] },
+      ],
+    };
+    const fields = [{ id: 'old', label: '旧', type: 'string', required: false }];
+    const form = dataOf<{ id: number }>(
+      await s.post('/bpm/form', { name: '构建器表单', fields, schema }),
+    );
+    expect(dataOf(await s.get(`/bpm/form/${form.id}`))).toMatchObject({ schema, fields });
+    // A client that knows only field lists keeps the schema; null drops it.
+    await s.put('/bpm/form', { id: form.id, name: '构建器表单', fields: [] });
+    expect(dataOf(await s.get(`/bpm/form/${form.id}`))).toMatchObject({ schema, fields: [] });
+    dataOf(await s.put('/bpm/form', { id: form.id, name: '构建器表单', schema: null }));
+    expect(dataOf(await s.get(`/bpm/form/${form.id}`))).toMatchObject({ schema: null });
+
+    const legacy = dataOf<{ id: number }>(await s.post('/bpm/form', { name: '旧表单', fields }));
+    expect(dataOf(await s.get(`/bpm/form/${legacy.id}`))).toMatchObject({ schema: null, fields });
+
+    const iframe = {
+      type: 'default',
+      components: [{ type: 'group', components: [{ type: 'iframe', url: 'https://x.test' }] }],
+    };
+    const unknown = await s.post('/bpm/form', { name: 'x', schema: iframe }, 'en');
+    expect(unknown.body.msg).toMatch(/^The form cannot hold a component of type "iframe"/);
+    const notSchema = await s.put('/bpm/form', { id: legacy.id, name: 'x', schema: { a: 1 } });
+    expect(notSchema.body.msg).toBe('表单设计不是有效的 form-js 表单');
+    expect((await s.post('/bpm/form', { name: 'x', schema: 'text' })).status).toBe(400);
+    const huge = {
+      type: 'default',
+      components: [{ type: 'text', text: 'x'.repeat(200_001) }],
+    };
+    expect((await s.post('/bpm/form', { name: 'x', schema: huge })).body.msg).toMatch(
+      /表单设计过大/,
+    );
+    expect(dataOf(await s.get(`/bpm/form/${legacy.id}`))).toMatchObject({ name: '旧表单' });
+    dataOf(await s.del(`/bpm/form/${form.id},${legacy.id}`));
+  });
+
   it('should manage work groups and refuse to delete one a rule uses', async () => {
     const group = dataOf<{ id: number }>(
       await s.post('/bpm/user-group', {

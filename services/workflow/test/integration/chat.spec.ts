@@ -1,6 +1,5 @@
 import { renderMessage } from '@platform/contracts';
-import { postSse, registerByPhone, type SseAnswer } from '@platform/gateway/testing';
-import { eventually } from '@platform/test-support';
+import { eventually, postSse, registerByPhone, type SseAnswer } from '@platform/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {

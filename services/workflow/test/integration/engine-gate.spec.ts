@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { CamundaRestClient } from '@platform/engine';
+import { CamundaRestClient } from '@platform/engine-client';
 import { freePort } from '@platform/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 

@@ -1,13 +1,12 @@
 import {
-  CamundaRestClient,
   createEngine,
   type EmbeddedEngine,
   type EngineServer,
   startEngineServer,
 } from '@platform/engine';
-import { mysqlBase } from '@platform/gateway/testing';
+import { CamundaRestClient } from '@platform/engine-client';
 import { dropDatabase, parseMysqlUrl } from '@platform/nest-common';
-import { freePort } from '@platform/test-support';
+import { freePort, mysqlBase } from '@platform/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { loadWorkflowEnv } from '../../src';

@@ -11,7 +11,9 @@ import {
   type MissionView,
   WORKFLOW_PATTERNS as W,
 } from '@platform/contracts';
-import { CamundaRestClient, type LockedExternalTaskDto } from '@platform/engine';
+import { CamundaRestClient, type LockedExternalTaskDto } from '@platform/engine-client';
+import { identityStarter } from '@platform/identity';
+import { baseEnvSchema, callService, createRpcClient, type RpcClient } from '@platform/nest-common';
 import {
   ADMIN_PASSWORD,
   api,
@@ -20,9 +22,7 @@ import {
   setCaptcha,
   startStack,
   type TestStack,
-} from '@platform/gateway/testing';
-import { identityStarter } from '@platform/identity';
-import { baseEnvSchema, callService, createRpcClient, type RpcClient } from '@platform/nest-common';
+} from '@platform/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { workflowStarter } from '../../src';

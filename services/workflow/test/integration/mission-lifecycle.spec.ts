@@ -13,9 +13,9 @@ import {
   reviewVariable,
   WORKFLOW_PATTERNS as W,
 } from '@platform/contracts';
-import { CamundaRestClient, type LockedExternalTaskDto } from '@platform/engine';
-import { api, registerByPhone, signInWithMenus } from '@platform/gateway/testing';
+import { CamundaRestClient, type LockedExternalTaskDto } from '@platform/engine-client';
 import { baseEnvSchema, callService, createRpcClient, type RpcClient } from '@platform/nest-common';
+import { api, registerByPhone, signInWithMenus } from '@platform/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { dataOf, eventually, freePort, startWorkflowStack, type WorkflowStack } from '../support';

@@ -8,9 +8,9 @@ import {
   renderMessage,
   WORKFLOW_PATTERNS as W,
 } from '@platform/contracts';
-import { CamundaRestClient } from '@platform/engine';
-import { api } from '@platform/gateway/testing';
+import { CamundaRestClient } from '@platform/engine-client';
 import { baseEnvSchema, callService, createRpcClient, type RpcClient } from '@platform/nest-common';
+import { api } from '@platform/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
@@ -285,6 +285,66 @@ describe('missions on the embedded engine', () => {
     expect(await refusal(W.missionNodeStarted, { runId: m.currentRunId, nodeId: 'x' })).toBe(
       'mission.key_required',
     );
+    dataOf(await s.post(`/wujie/mission/${m.id}/stop`));
+  });
+
+  it('should write reports that arrive together (one batch) each as if alone, and answer each with its row', async () => {
+    const { id } = await workflow();
+    const m = await mission((await start(id)).id);
+    const node = (nodeId: string, attempt = 1) => ({
+      missionCode: m.code,
+      runId: m.currentRunId,
+      nodeId,
+      attempt,
+      nodeName: nodeId,
+    });
+    const ended = (nodeId: string, status: string, result: string, attempt = 1) => ({
+      ...node(nodeId, attempt),
+      status,
+      outputs: { result },
+      ...(status === 'failed' ? { error: result } : {}),
+    });
+    // Sent at once: the workflow service writes whatever arrives meanwhile in one statement. Among
+    // them a start and its end, an end before its start, two ends of one run (the first wins) and
+    // repeats; eight nodes started alone.
+    const answers = await Promise.all([
+      report<MissionLogView>(W.missionNodeStarted, node('Task_a')),
+      report<MissionLogView>(W.missionNodeEnded, ended('Task_a', 'success', 'A')),
+      report<MissionLogView>(W.missionNodeEnded, ended('Task_b', 'failed', 'B first')),
+      report<MissionLogView>(W.missionNodeStarted, node('Task_b')),
+      report<MissionLogView>(W.missionNodeEnded, ended('Task_b', 'success', 'B second')),
+      report<MissionLogView>(W.missionNodeStarted, node('Task_c', 2)),
+      report<MissionLogView>(W.missionNodeStarted, node('Task_c', 2)),
+      ...Array.from({ length: 8 }, (_, i) =>
+        report<MissionLogView>(W.missionNodeStarted, node(`Task_n${i}`)),
+      ),
+    ]);
+    expect(answers.map((a) => [a.nodeId, a.attempt])).toEqual([
+      ['Task_a', 1],
+      ['Task_a', 1],
+      ['Task_b', 1],
+      ['Task_b', 1],
+      ['Task_b', 1],
+      ['Task_c', 2],
+      ['Task_c', 2],
+      ...Array.from({ length: 8 }, (_, i) => [`Task_n${i}`, 1]),
+    ]);
+    expect(answers[1]).toMatchObject({ status: 'success', outputs: { result: 'A' } });
+    expect(answers[6]).toEqual(answers[5]);
+    const logs = await logsOf(m.code);
+    const byNode = new Map(logs.map((l) => [`${l.nodeId}#${l.attempt}`, l]));
+    expect(logs).toHaveLength(11);
+    expect(byNode.get('Task_a#1')).toMatchObject({ status: 'success', outputs: { result: 'A' } });
+    // Whichever end the batch held first won, and the start did not undo it.
+    expect(byNode.get('Task_b#1')?.status).not.toBe('running');
+    expect(byNode.get('Task_b#1')?.endedAt).not.toBe('');
+    expect(byNode.get('Task_c#2')).toMatchObject({ status: 'running', endedAt: '' });
+    for (let i = 0; i < 8; i += 1) {
+      expect(byNode.get(`Task_n${i}#1`)).toMatchObject({
+        status: 'running',
+        nodeName: `Task_n${i}`,
+      });
+    }
     dataOf(await s.post(`/wujie/mission/${m.id}/stop`));
   });
 

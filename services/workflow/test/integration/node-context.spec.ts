@@ -223,6 +223,60 @@ describe('workflow.mission.node-context', () => {
     dataOf(await s.post(`/wujie/mission/${m.id}/stop`));
   });
 
+  it('should give the context and report the start in one call (node-begin), once however often it is asked', async () => {
+    const m = await startMission();
+    const runId = (await ask({ missionCode: m.code, nodeId: 'Task_plan' })).runId;
+    const begin = (body: object) =>
+      callService<AgentNodeContextView>(rpc, W.missionNodeBegin, body, 10_000);
+    const logs = async () => {
+      const [rows] = await s.stack.dbs.workflow.query(
+        'SELECT node_id, attempt, status, node_name, agent, inputs FROM wf_mission_log WHERE mission_code = ? ORDER BY id',
+        [m.code],
+      );
+      return (rows as { inputs: unknown }[]).map((r) => ({
+        ...r,
+        inputs: typeof r.inputs === 'string' ? JSON.parse(r.inputs) : r.inputs,
+      }));
+    };
+    // Without an attempt it is the context alone.
+    const context = await begin({ missionCode: m.code, runId, nodeId: 'Task_plan' });
+    expect(context).toMatchObject({ missionCode: m.code, runId, node: { id: 'Task_plan' } });
+    expect(await logs()).toEqual([]);
+
+    const body = {
+      missionCode: m.code,
+      runId,
+      nodeId: 'Task_plan',
+      attempt: 1,
+      startedAt: '2026-01-02T03:04:05.678Z',
+      // A rerun's task carries the outputs of nodes before it; the node's own does not count.
+      outputVariables: ['output_Task_review', 'output_Task_plan'],
+    };
+    const first = await begin(body);
+    expect(first).toEqual({ ...context, status: 'not_started' });
+    const again = await begin(body);
+    expect(again.node).toEqual(first.node);
+    expect(await logs()).toEqual([
+      {
+        node_id: 'Task_plan',
+        attempt: 1,
+        status: 'running',
+        node_name: plan,
+        agent: plan,
+        inputs: { text: 'humanize EVQLVESGGGLVQPGG', previous: ['Task_review'] },
+      },
+    ]);
+    const mission = dataOf<{ status: string }>(await s.get(`/wujie/mission/${m.id}`));
+    expect(mission.status).toBe('in_progress');
+    expect(
+      await callService(rpc, W.missionNodeBegin, { ...body, runId: 'stale-run' }, 10_000).then(
+        () => null,
+        (error: unknown) => (error instanceof DomainError ? error.key : String(error)),
+      ),
+    ).toBe('mission.run_mismatch');
+    dataOf(await s.post(`/wujie/mission/${m.id}/stop`));
+  });
+
   it('should refuse nodes that are not agents, missions that do not exist and a request naming neither', async () => {
     const m = await startMission();
     expect(await refusal({ missionCode: m.code, nodeId: 'Gateway_route' })).toBe(

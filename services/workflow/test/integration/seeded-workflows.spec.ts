@@ -20,6 +20,11 @@ import type { QueryRunner } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { SeedAgentWorkflows1764290100000 as SeedMigration } from '../../src/database/migrations/1764290100000-SeedAgentWorkflows';
+import {
+  DENOVO_CDR_LIBRARY_ONLY,
+  DenovoAgainstTarget1765200000000 as DenovoMigration,
+} from '../../src/database/migrations/1765200000000-DenovoAgainstTarget';
+import { ANTIBODY_DENOVO } from '../../src/database/seed/workflows/antibody-denovo';
 import { dataOf, startWorkflowStack, type WorkflowStack } from '../support';
 
 // The seeded workflows of the assistant's five jobs: there in zh and en after the migrations, each
@@ -312,6 +317,73 @@ describe('seeded workflows', () => {
       }),
     );
     expect(saved).toMatchObject({ version: 2, status: WORKFLOW_STATUS.online });
+  });
+
+  it('should move an install seeded before design against a target to the new de novo diagram, unless edited', async () => {
+    type Row = { id: number; version: number; description: string; xml: string; update_by: string };
+    const current = async () =>
+      (
+        await sql<Row>(
+          'SELECT id, version, description, xml, update_by FROM wf_workflow WHERE process_key = ?',
+          [ANTIBODY_DENOVO.diagram.key],
+        )
+      )[0]!;
+    const fresh = await current();
+    // An older installation: the seed's CDR-library-only description and diagram.
+    const oldXml = fresh.xml.replace('design against it', 'design a CDR library');
+    await sql('UPDATE wf_workflow SET description = ?, xml = ? WHERE id = ?', [
+      DENOVO_CDR_LIBRARY_ONLY,
+      oldXml,
+      fresh.id,
+    ]);
+    await sql('UPDATE wf_workflow_version SET description = ?, xml = ? WHERE workflow_id = ?', [
+      DENOVO_CDR_LIBRARY_ONLY,
+      oldXml,
+      fresh.id,
+    ]);
+    const migration = new DenovoMigration();
+    try {
+      await migration.up(runner());
+      const moved = await current();
+      expect(moved).toMatchObject({
+        version: fresh.version + 1,
+        description: ANTIBODY_DENOVO.description,
+      });
+      expect(moved.xml).toBe(fresh.xml);
+      const [added] = await sql<{ description_en: string }>(
+        'SELECT description_en FROM wf_workflow_version WHERE workflow_id = ? AND version = ?',
+        [fresh.id, moved.version],
+      );
+      expect(added!.description_en).toBe(ANTIBODY_DENOVO.descriptionEn);
+      await migration.up(runner()); // once only
+      expect((await current()).version).toBe(moved.version);
+
+      await migration.down(runner());
+      expect(await current()).toMatchObject({
+        version: fresh.version,
+        description: DENOVO_CDR_LIBRARY_ONLY,
+        xml: oldXml,
+      });
+
+      // An administrator's own save of the workflow is left as it is.
+      await sql("UPDATE wf_workflow SET update_by = 'admin' WHERE id = ?", [fresh.id]);
+      await migration.up(runner());
+      expect(await current()).toMatchObject({ version: fresh.version, xml: oldXml });
+    } finally {
+      await sql('DELETE FROM wf_workflow_version WHERE workflow_id = ? AND version > ?', [
+        fresh.id,
+        fresh.version,
+      ]);
+      await sql(
+        'UPDATE wf_workflow SET version = ?, description = ?, xml = ?, update_by = ? WHERE id = ?',
+        [fresh.version, fresh.description, fresh.xml, fresh.update_by, fresh.id],
+      );
+      await sql('UPDATE wf_workflow_version SET description = ?, xml = ? WHERE workflow_id = ?', [
+        fresh.description,
+        fresh.xml,
+        fresh.id,
+      ]);
+    }
   });
 
   async function compiled(key: string) {

@@ -4,6 +4,32 @@ export const LEAVE_PROCESS_KEY = 'oa_leave';
 /** The HR work group the seed creates; its members approve leaves of more than three days. */
 export const LEAVE_HR_GROUP = '人事 HR';
 
+/** The HR step's own form (its user task's camunda:formKey names it): a remark for the file. */
+export const LEAVE_HR_FORM_NAME = '请假人事备注 Leave HR remark';
+
+export const LEAVE_HR_FORM_SCHEMA = {
+  type: 'default',
+  id: 'LeaveHrForm',
+  schemaVersion: 18,
+  components: [
+    {
+      type: 'textarea',
+      id: 'Field_hrRemark',
+      key: 'hrRemark',
+      label: '人事备注',
+      properties: { labelEn: 'HR remark' },
+    },
+  ],
+};
+
+/** The leave diagram with the HR task filled through the form of that id. */
+export function withLeaveHrForm(xml: string, formId: number): string {
+  return xml.replace(
+    '<bpmn:userTask id="hr" name="人事审批 HR" />',
+    `<bpmn:userTask id="hr" name="人事审批 HR" camunda:formKey="bpm-form:${formId}" />`,
+  );
+}
+
 /**
  * The leave request: the head of the applicant's department approves (rule: script
  * starterDeptLeader), then, for more than three days, a member of the HR work group (rule: user

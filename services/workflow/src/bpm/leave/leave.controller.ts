@@ -1,24 +1,14 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { DomainError, WORKFLOW_PATTERNS as W } from '@platform/contracts';
-import {
-  type Caller,
-  commandOf,
-  IdBody,
-  LeaveCreateBody,
-  LeavePageQuery,
-} from '@platform/contracts/dto';
+import { WORKFLOW_PATTERNS as W } from '@platform/contracts';
+import { commandOf, IdBody, LeaveCreateBody, LeavePageQuery } from '@platform/contracts/dto';
 
+import { callerOf } from '../../common/commands';
 import { LeaveService } from './leave.service';
 
 class LeaveCreateCommand extends commandOf(LeaveCreateBody) {}
 class LeaveGetCommand extends commandOf(IdBody) {}
 class LeavePageCommand extends commandOf(LeavePageQuery) {}
-
-function callerOf(command: { caller?: Caller }): Caller {
-  if (!command.caller) throw new DomainError('auth.session_invalid', {}, 401);
-  return command.caller;
-}
 
 /** The leave example's calls (bpm/oa/leave). */
 @Controller()

@@ -71,6 +71,8 @@ export class LeaveService {
     const days = Math.floor((end.getTime() - start.getTime()) / DAY_MS);
     const model = await this.db.getRepository(BpmModel).findOneBy({ key: LEAVE_PROCESS_KEY });
     if (!model?.processDefinitionId) throw new DomainError('bpm.leave_not_deployed');
+    // Refused before the request's row exists, so a suspended process leaves no orphan request.
+    await this.instances.startable(model.processDefinitionId);
     const inserted = (await this.db.query(
       `INSERT INTO bpm_oa_leave (user_id, type, reason, start_time, end_time, days)
         VALUES (?, ?, ?, ?, ?, ?)`,
