@@ -7,7 +7,9 @@ export default defineConfig({
   test: {
     include: ['test/**/*.spec.ts', 'src/**/*.spec.ts'],
     pool: 'forks',
-    poolOptions: { forks: { singleFork: true } },
+    // One test file at a time, each in a fresh process: no file sees another's module state
+    // (Vitest 3's singleFork, gone in Vitest 4, re-evaluated them per file in one process).
+    maxWorkers: 1,
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,

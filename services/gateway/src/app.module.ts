@@ -21,6 +21,7 @@ import { AccessGuard } from './common/access.guard';
 import { DuplicateSubmitGuard } from './common/duplicate-submit.guard';
 import { HttpErrorFilter } from './common/http-error.filter';
 import { IdempotencyGuard } from './common/idempotency';
+import { MaintenanceSwitch } from './common/maintenance';
 import { OperLogQueue } from './common/oper-log.queue';
 import { RateLimitGuard } from './common/rate-limit.guard';
 import { GATEWAY_REDIS } from './common/redis.provider';
@@ -57,6 +58,7 @@ import {
 } from './system/dicts.controller';
 import { MenusController, RolesController } from './system/roles.controller';
 import { UsersController } from './system/users.controller';
+import { GenController } from './tool/gen.controller';
 import { AgentController, SkillController } from './workflow/agent.controller';
 import {
   BpmFormController,
@@ -103,6 +105,7 @@ export const GATEWAY_CONTROLLERS = [
   // The dashboard and the bigscreen, the database pool monitor (issue 30)
   DashboardController,
   DruidController,
+  GenController,
   // Workflow modeling (issue 5)
   WorkflowController,
   AgentController,
@@ -166,6 +169,7 @@ export class AppModule implements OnApplicationShutdown {
         },
         { provide: RPC_CLIENT, useFactory: () => createRpcClient(env) },
         ServiceClient,
+        MaintenanceSwitch,
         EngineWebappAccess,
         OperLogQueue,
         UserSocketHub,

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import { identityStarter } from '@platform/identity';
 import {
   api,
   freshPhone,
@@ -8,8 +9,7 @@ import {
   startStack,
   type TestStack,
   USER_PASSWORD,
-} from '@platform/gateway/testing';
-import { identityStarter } from '@platform/identity';
+} from '@platform/test-support';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 

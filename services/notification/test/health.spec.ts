@@ -1,8 +1,7 @@
 import { type AddressInfo, connect, createServer, type Server, type Socket } from 'node:net';
 
-import { api, startStack, type TestStack } from '@platform/gateway/testing';
 import { identityStarter } from '@platform/identity';
-import { freePort } from '@platform/test-support';
+import { api, freePort, startStack, type TestStack } from '@platform/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { loadNotificationEnv, startNotification } from '../src';

@@ -1,19 +1,18 @@
 import type { AddressInfo } from 'node:net';
 
 import { EVENT_QUEUES, PLATFORM_EVENTS, type PlatformEvent } from '@platform/contracts';
+import { identityStarter } from '@platform/identity';
+import { tokenIdOf } from '@platform/nest-common';
 import {
   ADMIN_PASSWORD,
   api,
-  createGateway,
-  loadGatewayEnv,
+  builtGateway,
   login,
   registerByPhone,
   setCaptcha,
   startStack,
   type TestStack,
-} from '@platform/gateway/testing';
-import { identityStarter } from '@platform/identity';
-import { tokenIdOf } from '@platform/nest-common';
+} from '@platform/test-support';
 import { Queue } from 'bullmq';
 import Redis from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,7 +61,7 @@ describe('in-app messages and their delivery', () => {
   let admin: string;
   let alice: Member;
   let bob: Member;
-  let second: Awaited<ReturnType<typeof createGateway>>;
+  let second: Awaited<ReturnType<typeof builtGateway>>;
   let firstWs: string;
   let secondWs: string;
   let queue: Queue;
@@ -102,9 +101,11 @@ describe('in-app messages and their delivery', () => {
     stack = await startStack([identityStarter, notificationStarter]);
     await stack.app.listen(0, '127.0.0.1');
     firstWs = `ws://127.0.0.1:${(stack.app.getHttpServer().address() as AddressInfo).port}/ws/user`;
-    second = await createGateway(
-      loadGatewayEnv({ NAMESPACE: stack.namespace, SOCKET_PORT: '-1', LOG_LEVEL: 'warn' }),
-    );
+    second = await builtGateway({
+      NAMESPACE: stack.namespace,
+      SOCKET_PORT: '-1',
+      LOG_LEVEL: 'warn',
+    });
     await second.listen(0, '127.0.0.1');
     secondWs = `ws://127.0.0.1:${(second.getHttpServer().address() as AddressInfo).port}/ws/user`;
     await setCaptcha(stack, false);

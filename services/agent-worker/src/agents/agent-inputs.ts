@@ -1,5 +1,5 @@
 import type { CdrName, ChainType, LocalizedText, Scheme } from '@platform/antibody';
-import type { MissionInputs, NodeRunOutputView } from '@platform/contracts';
+import type { MissionInputs, MissionStructure, NodeRunOutputView } from '@platform/contracts';
 import {
   findSequences,
   type ReadSequence,
@@ -53,6 +53,10 @@ export interface AgentInputs {
   region?: string;
   /** Design against a target: single-domain antibodies asked for. */
   format?: 'fv' | 'vhh';
+  /** PDB files attached in the chat (atom records): structure-based epitopes and design. */
+  structures: MissionStructure[];
+  /** The structure's chain the user named ("chain A", "链 A"). */
+  chain?: string;
 }
 
 interface PlanJson {
@@ -108,6 +112,8 @@ export function readAgentInputs(inputs: MissionInputs): AgentInputs {
     seed: seedIn(options),
     region: regionIn(options),
     format: formatIn(options),
+    structures: inputs.structures ?? [],
+    chain: chainIn(options),
   };
 }
 
@@ -239,6 +245,15 @@ function formatIn(text: string): 'vhh' | undefined {
   return /\bvhhs?\b|nanobod|\bsdabs?\b|single[- ]domain|纳米抗体|单域抗体/i.test(text)
     ? 'vhh'
     : undefined;
+}
+
+/** A PDB chain the user named: "chain A", "chains A,B", "链 A", "A 链" (ids are case-sensitive). */
+export function chainIn(text: string): string | undefined {
+  const m =
+    /\b[Cc]hains?\s+([A-Za-z0-9](?:\s*[,，]\s*[A-Za-z0-9])*)(?![A-Za-z0-9])/.exec(text) ??
+    /链\s*([A-Za-z0-9])(?![A-Za-z0-9])|(?<![A-Za-z0-9])([A-Za-z0-9])\s*链/.exec(text);
+  if (!m) return undefined;
+  return (m[1] ?? m[2]).replace(/[\s，]/g, '').replace(/,+/g, ',');
 }
 
 function seedIn(text: string): number | undefined {

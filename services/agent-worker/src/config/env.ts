@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 
-import { DEFAULT_ENGINE_USER, engineCredentialsFromEnv } from '@platform/engine';
+import { DEFAULT_ENGINE_USER, engineCredentialsFromEnv } from '@platform/engine-client';
 import { type LlmConfig, llmConfigFromEnv } from '@platform/llm';
 import { baseEnvShape, loadEnv } from '@platform/nest-common';
 import { z } from 'zod';

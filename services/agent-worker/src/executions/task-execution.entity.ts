@@ -49,7 +49,10 @@ export class TaskExecution {
   @Column({ type: 'int', default: 1 })
   deliveries!: number;
 
-  /** Times the agent was started for this attempt (more than one only after a crash mid-run). */
+  /**
+   * Deliveries that found this attempt not computed, each about to run the agent (more than one
+   * only after a crash mid-run, or a delivery handed back before its run).
+   */
   @Column({ type: 'int', default: 0 })
   runs!: number;
 

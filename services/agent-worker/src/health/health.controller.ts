@@ -1,7 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import { AGENT_WORKER_PATTERNS, type AgentWorkerHealthView } from '@platform/contracts';
-import { CamundaRestClient, engineCredentialsFromEnv } from '@platform/engine';
+import { CamundaRestClient, engineCredentialsFromEnv } from '@platform/engine-client';
 import type { DataSource } from 'typeorm';
 
 import { AGENT_WORKER_ENV, type AgentWorkerEnv } from '../config/env';

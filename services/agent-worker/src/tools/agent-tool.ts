@@ -37,6 +37,8 @@ export interface ToolArgs {
   region?: string;
   /** Design against a target: VH/VL pairs (fv) or single-domain antibodies (vhh). */
   format?: 'fv' | 'vhh';
+  /** Chain(s) of an attached structure that are the antigen ("A" or "A,B"). */
+  chain?: string;
 }
 
 /** A tool's answer: a short summary in both languages and data a scientist's screen renders. */

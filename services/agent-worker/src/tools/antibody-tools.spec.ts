@@ -352,6 +352,12 @@ describe('antibody.structure', () => {
       expect.arrayContaining(['H:framework', 'H:cdr3', 'L:framework', 'L:cdr3']),
     );
     expect(regions.every((r) => r.error > 0)).toBe(true);
+    const tap = sut.data.developability as {
+      metrics: { name: string; flag: string; residues: unknown[] }[];
+    };
+    expect(tap.metrics.map((m) => m.name)).toEqual(['cdrLength', 'psh', 'ppc', 'pnc', 'sfvcsp']);
+    expect(sut.summary.en).toMatch(/TAP developability: \d green, \d amber, \d red/);
+    expect(sut.summary.zh).toMatch(/TAP 可开发性/);
   });
 
   it('should fail in both languages, not retried, when the built-in modeller gets no heavy chain', async () => {

@@ -8,17 +8,23 @@ import {
   findLiabilities,
   humanize,
   type Liability,
+  type LocalizedText,
   type NumberingResult,
   numberSequence,
+  parsePdb,
+  type PdbResidue,
   predictEpitopes,
   predictStructure,
+  predictStructureEpitopes,
+  profileDevelopability,
   type RegionName,
   type Scheme,
   type Segment,
   type TargetDesignResult,
+  writePdb,
 } from '@platform/antibody';
 import { modelWithBuiltInTemplates } from '@platform/antibody/node';
-import { AGENT_TOOLS } from '@platform/contracts';
+import { AGENT_TOOLS, MISSION_STRUCTURE_MAX, type MissionStructure } from '@platform/contracts';
 
 import { AgentFailure, both } from '../agents/agent-failure';
 import { type ChainInput, currentChains, type ProteinInput } from '../agents/agent-inputs';
@@ -400,25 +406,18 @@ const epitopesTool: AgentTool = {
   name: AGENT_TOOLS.epitopes,
   key: 'epitopes',
   description:
-    'Predict linear B-cell epitopes on an antigen with four classic propensity scales (Kolaskar-Tongaonkar, Parker, Emini, Chou-Fasman): per-residue scores, segments and the consensus regions.',
+    'Predict B-cell epitopes on an antigen: on its sequence with four classic propensity scales (Kolaskar-Tongaonkar, Parker, Emini, Chou-Fasman): per-residue scores, segments and the consensus regions; on its structure when a PDB file is attached (ElliPro: protrusion index, relative accessibility and half-sphere exposure per residue, ranked discontinuous patches).',
   parameters: {
     type: 'object',
-    properties: { antigen: { type: 'string', description: 'Antigen protein sequence' } },
+    properties: {
+      antigen: { type: 'string', description: 'Antigen protein sequence' },
+      chain: { type: 'string', description: 'Antigen chain of the attached PDB file, e.g. "A"' },
+    },
   },
   async run(args, context): Promise<ToolResult> {
-    const antigens = antigensFor(args, context).map((antigen) => {
-      const p = toolkit(`${AGENT_TOOLS.epitopes} (${antigen.id})`, () =>
-        predictEpitopes(antigen.sequence),
-      );
-      return {
-        id: antigen.id,
-        length: p.sequence.length,
-        sequence: p.sequence,
-        methods: p.methods,
-        consensus: p.consensus,
-        regions: p.consensus.segments,
-      };
-    });
+    const structure = context.inputs.structures[0];
+    if (structure) return structureEpitopes(structure, args.chain ?? context.inputs.chain);
+    const antigens = antigensFor(args, context).map((antigen) => sequenceEpitopes(antigen));
     const span = (s: Segment) => `${s.start}-${s.end}`;
     const line = (a: (typeof antigens)[number], zh: boolean) => {
       const top = a.regions.slice(0, 5).map(span).join(', ');
@@ -435,6 +434,186 @@ const epitopesTool: AgentTool = {
     };
   },
 };
+
+function sequenceEpitopes(antigen: ProteinInput) {
+  const p = toolkit(`${AGENT_TOOLS.epitopes} (${antigen.id})`, () =>
+    predictEpitopes(antigen.sequence),
+  );
+  return {
+    id: antigen.id,
+    length: p.sequence.length,
+    sequence: p.sequence,
+    methods: p.methods,
+    consensus: p.consensus,
+    regions: p.consensus.segments,
+  };
+}
+
+/** How the antigen chain of a structure was chosen: named by the user, the only one, or picked. */
+type ChainChoice = 'named' | 'only' | 'picked';
+
+interface ChosenChain {
+  residues: PdbResidue[];
+  /** Undefined when the file has no protein chain (the toolkit then says so). */
+  chain: string | undefined;
+  choice: ChainChoice;
+  /** Every protein chain of the file with its length and whether it is an antibody domain. */
+  chains: { id: string; sequence: string; length: number; antibody: boolean }[];
+}
+
+/** The file's chains as a result shows them (without their sequences). */
+const chainSummaries = (c: ChosenChain) =>
+  c.chains.map(({ id, length, antibody }) => ({ id, length, antibody }));
+
+/**
+ * Reads an attached structure and takes its antigen chain: the one the user named, the only protein
+ * chain, or, when there are several and none is named, the one chain that is no antibody variable
+ * domain (a complex's antigen; the summary says which was taken and what the others were); with two
+ * or more such chains of different sequences the owner is asked which (issue 26).
+ * A structure too large, without protein or without the named chain fails in both languages.
+ */
+function antigenChain(structure: MissionStructure, named: string | undefined): ChosenChain {
+  if (structure.tooLarge) {
+    const tool = `${AGENT_TOOLS.epitopes} (${structure.name})`;
+    throw new AgentFailure(
+      both(
+        `${tool}：结构文件过大（原子记录超过 ${MISSION_STRUCTURE_MAX / 1000} KB）；请只上传抗原链。`,
+        `${tool}: the structure is too large (atom records over ${MISSION_STRUCTURE_MAX / 1000} KB); upload the antigen chain alone.`,
+      ),
+      false,
+    );
+  }
+  const residues = parsePdb(structure.pdb);
+  const protein = residues.filter((r) => r.aa !== 'X' && r.atoms.CA);
+  const ids = [...new Set(protein.map((r) => r.chain))];
+  const chains = ids.map((id) => {
+    const sequence = protein
+      .filter((r) => r.chain === id)
+      .map((r) => r.aa)
+      .join('');
+    return { id, sequence, length: sequence.length, antibody: isAntibodyDomain(sequence) };
+  });
+  if (named !== undefined || ids.length <= 1) {
+    return { residues, chain: named ?? ids[0], choice: named ? 'named' : 'only', chains };
+  }
+  const candidates = chains.filter((c) => !c.antibody);
+  // A homodimer's copies are one antigen: ask only when the candidates differ.
+  if (new Set(candidates.map((c) => c.sequence)).size > 1) {
+    throw whichAntigenChain(structure.name, chains);
+  }
+  const chosen = (candidates.length ? candidates : chains).reduce((a, b) =>
+    b.length > a.length ? b : a,
+  );
+  return { residues, chain: chosen.id, choice: 'picked', chains };
+}
+
+/**
+ * Several different chains could be the antigen: the owner is asked which (the reply, "chain B" or
+ * "链 B", is read like a chain named in the request); without an owner to ask, the node fails with
+ * the same words, so the user can ask again naming it.
+ */
+function whichAntigenChain(
+  file: string,
+  chains: { id: string; length: number; antibody: boolean }[],
+): AgentFailure {
+  const listed = (zh: boolean) =>
+    chains
+      .map((c) =>
+        zh
+          ? `链 ${c.id}（${c.length} 个残基${c.antibody ? '，抗体可变区' : ''}）`
+          : `chain ${c.id} (${c.length} residues${c.antibody ? ', antibody variable domain' : ''})`,
+      )
+      .join(zh ? '、' : ', ');
+  const question = both(
+    `${file} 中有多条可能是抗原的蛋白链：${listed(true)}。请指明抗原链，例如回复“链 ${chains.find((c) => !c.antibody)!.id}”。`,
+    `${file} has several protein chains that could be the antigen: ${listed(false)}. Which is the antigen? Reply for example "chain ${chains.find((c) => !c.antibody)!.id}".`,
+  );
+  const failure = new AgentFailure(question, false);
+  failure.ask = question;
+  return failure;
+}
+
+function isAntibodyDomain(sequence: string): boolean {
+  try {
+    numberSequence(sequence);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const CHOICE_TEXT: Record<ChainChoice, (c: ChosenChain) => LocalizedText> = {
+  named: (c) => both(`链 ${c.chain}（按您的指定）`, `chain ${c.chain} (as you named it)`),
+  only: (c) => both(`链 ${c.chain}（唯一的蛋白链）`, `chain ${c.chain} (the only protein chain)`),
+  picked: (c) => {
+    const others = c.chains.filter((x) => x.id !== c.chain).map((x) => x.id);
+    return both(
+      `链 ${c.chain}（最长的非抗体链；文件中还有链 ${others.join('、')}，如需其他链请说明“链 X”）`,
+      `chain ${c.chain} (the longest chain that is no antibody; the file also has chain ${others.join(', ')}: say "chain X" for another)`,
+    );
+  },
+};
+
+/** Residues of the patches shown in a summary at most. */
+const PATCH_RESIDUES_SHOWN = 6;
+
+/**
+ * ElliPro (Ponomarenko et al., BMC Bioinformatics 2008) on the attached antigen structure: per-residue
+ * protrusion index, accessibility and half-sphere exposure, the ranked patches, the sequence scales
+ * of the same chain beside them, and the chain's atoms for the 3D view.
+ */
+function structureEpitopes(structure: MissionStructure, named: string | undefined): ToolResult {
+  const chosen = antigenChain(structure, named);
+  // The toolkit's own checks give the errors (no protein, no such chain) in both languages.
+  const result = toolkit(`${AGENT_TOOLS.epitopes} (${structure.name})`, () =>
+    predictStructureEpitopes(chosen.residues, { chain: chosen.chain }),
+  );
+  const antigen = chosen.residues.filter(
+    (r) => result.chains.includes(r.chain) && r.aa !== 'X' && r.atoms.CA,
+  );
+  const sequence = antigen.map((r) => r.aa).join('');
+  let sequenceScales: ReturnType<typeof sequenceEpitopes> | undefined;
+  try {
+    sequenceScales = sequenceEpitopes({ id: `${structure.name}:${chosen.chain}`, sequence });
+  } catch {
+    // A chain the sequence scales refuse (too short) still has its structure-based result.
+  }
+  const patchText = (zh: boolean) =>
+    result.patches
+      .slice(0, 3)
+      .map((p) => {
+        const shown = p.residues
+          .slice(0, PATCH_RESIDUES_SHOWN)
+          .map((r) => `${r.residue}${r.number}`)
+          .join(' ');
+        const more = p.residues.length > PATCH_RESIDUES_SHOWN ? ' …' : '';
+        return zh
+          ? `#${p.rank} ${shown}${more}（${p.residues.length} 个残基，得分 ${p.score.toFixed(2)}）`
+          : `#${p.rank} ${shown}${more} (${p.residues.length} residues, score ${p.score.toFixed(2)})`;
+      })
+      .join(zh ? '；' : '; ');
+  const choice = CHOICE_TEXT[chosen.choice](chosen);
+  return {
+    summary: both(
+      `结构表位预测（ElliPro）：${structure.name} ${choice.zh}，${antigen.length} 个残基，${result.patches.length} 个表位片区${result.patches.length ? `：${patchText(true)}` : ''}`,
+      `Structure-based epitopes (ElliPro): ${structure.name} ${choice.en}, ${antigen.length} residues, ${result.patches.length} epitope patches${result.patches.length ? `: ${patchText(false)}` : ''}`,
+    ),
+    data: {
+      antigens: sequenceScales ? [sequenceScales] : [],
+      structure: {
+        name: structure.name,
+        method: result.method,
+        chain: chosen.chain,
+        chainChoice: chosen.choice,
+        chains: chainSummaries(chosen),
+        residues: result.residues,
+        patches: result.patches,
+        format: 'pdb',
+        pdb: writePdb(antigen),
+      },
+    },
+  };
+}
 
 // --- antibody.design ---------------------------------------------------------------------------
 
@@ -475,8 +654,11 @@ const designTool: AgentTool = {
     const hasAntibody =
       Boolean(args.heavy || args.light) ||
       currentChains(context.inputs, context.previous).length > 0;
-    if (!hasAntibody && (args.antigen || context.inputs.antigens.length > 0))
-      return designAgainstTarget(args, context);
+    const hasAntigen =
+      Boolean(args.antigen) ||
+      context.inputs.antigens.length > 0 ||
+      context.inputs.structures.length > 0;
+    if (!hasAntibody && hasAntigen) return designAgainstTarget(args, context);
     const chains = chainsFor(args, context);
     const parent = chains.find((c) => c.label === 'heavy') ?? chains[0];
     const count = Math.min(args.count ?? context.inputs.count ?? 20, 1000);
@@ -516,9 +698,17 @@ const TARGET_DEFAULT_COUNT = 60;
 
 /** De novo design against the antigen of the inputs (antibody.design without an antibody). */
 async function designAgainstTarget(args: ToolArgs, context: ToolContext): Promise<ToolResult> {
-  const antigen = args.antigen
-    ? { id: 'antigen', sequence: args.antigen }
-    : context.inputs.antigens[0];
+  // An attached structure is the antigen unless the model passed a sequence: its epitope is then
+  // the structure-based one (ElliPro), and the 3D view shows it.
+  const structure = args.antigen ? undefined : context.inputs.structures[0];
+  const chosen = structure
+    ? antigenChain(structure, args.chain ?? context.inputs.chain)
+    : undefined;
+  const antigen = structure
+    ? { id: `${structure.name}${chosen?.chain ? `:${chosen.chain}` : ''}`, sequence: '' }
+    : args.antigen
+      ? { id: 'antigen', sequence: args.antigen }
+      : context.inputs.antigens[0];
   const count = Math.min(args.count ?? context.inputs.count ?? TARGET_DEFAULT_COUNT, 500);
   const seed = args.seed ?? context.inputs.seed ?? 1;
   const region = args.region ?? context.inputs.region;
@@ -526,7 +716,7 @@ async function designAgainstTarget(args: ToolArgs, context: ToolContext): Promis
   const r: TargetDesignResult = await toolkitAsync(
     () =>
       designAgainstTargetWith(
-        { sequence: antigen.sequence },
+        structure ? { pdb: structure.pdb, chain: chosen?.chain } : { sequence: antigen.sequence },
         { count, seed, region, format },
         context.generator ?? {},
       ),
@@ -558,6 +748,22 @@ async function designAgainstTarget(args: ToolArgs, context: ToolContext): Promis
       claim: r.claim,
       total: r.designs.length,
       rows: r.designs.slice(0, TARGET_ROWS_MAX),
+      ...(structure && chosen?.chain
+        ? {
+            structure: {
+              name: structure.name,
+              chain: chosen.chain,
+              chainChoice: chosen.choice,
+              chains: chainSummaries(chosen),
+              format: 'pdb',
+              pdb: writePdb(
+                chosen.residues.filter(
+                  (res) => res.chain === chosen.chain && res.aa !== 'X' && res.atoms.CA,
+                ),
+              ),
+            },
+          }
+        : {}),
     },
   };
 }
@@ -604,10 +810,19 @@ function builtInModel(
       .map((r) => `${r.chain} ${REGION_NAMES[r.region][lang]} ${r.error.toFixed(1)} Å`)
       .join(lang === 'zh' ? '，' : ', ');
   const ids = chainRows.map((c) => c.id).join(' + ');
+  // TAP's developability metrics need both chains (a VHH gets none).
+  const developability = light ? profileDevelopability(model.residues) : undefined;
+  const flags = developability?.flags;
+  const tap = flags
+    ? both(
+        `。TAP 可开发性：绿 ${flags.green}、黄 ${flags.amber}、红 ${flags.red}`,
+        `. TAP developability: ${flags.green} green, ${flags.amber} amber, ${flags.red} red`,
+      )
+    : both('', '');
   return {
     summary: both(
-      `内置模板建模完成（非深度学习预测）：${ids}，${atoms} 个原子（PDB）。各区域估计误差：${errors('zh')}`,
-      `Built-in template model (not a deep-learning prediction) of ${ids}: ${atoms} atoms (PDB). Estimated error per region: ${errors('en')}`,
+      `内置模板建模完成（非深度学习预测）：${ids}，${atoms} 个原子（PDB）。各区域估计误差：${errors('zh')}${tap.zh}`,
+      `Built-in template model (not a deep-learning prediction) of ${ids}: ${atoms} atoms (PDB). Estimated error per region: ${errors('en')}${tap.en}`,
     ),
     data: {
       configured: false,
@@ -620,6 +835,7 @@ function builtInModel(
       chains: chainRows,
       atoms,
       regions,
+      developability,
       pdb: model.pdb,
     },
   };

@@ -6,7 +6,11 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { AGENT_TOPIC } from '@platform/contracts';
-import { engineAuthInterceptor, engineCredentialsFromEnv, hasEngineSecret } from '@platform/engine';
+import {
+  engineAuthInterceptor,
+  engineCredentialsFromEnv,
+  hasEngineSecret,
+} from '@platform/engine-client';
 import {
   Client,
   type Interceptor,

@@ -9,12 +9,13 @@ import {
   MISSION_ASK_LOCK_MS,
   MISSION_VARIABLES,
   type NodeRunOutputView,
+  OUTPUT_VARIABLE_PREFIX,
   outputVariable,
   renderMessage,
   type ValidatorResultView,
 } from '@platform/contracts';
 import type { MissionNodeBody } from '@platform/contracts/dto';
-import { CamundaRestClient, engineCredentialsFromEnv } from '@platform/engine';
+import { CamundaRestClient, engineCredentialsFromEnv } from '@platform/engine-client';
 import { type Task, type TaskService, Variables } from 'camunda-external-task-client-js';
 
 import { AgentFailure, type AskOwner, AwaitingReply } from '../agents/agent-failure';
@@ -41,13 +42,18 @@ export type TaskOutcome = 'completed' | 'failed' | 'released' | 'lost' | 'waitin
 /**
  * One delivery of an agent node's external task, from fetch to complete:
  *
- * 1. ask the workflow service for the node's context (descriptor, agent, inputs, earlier outputs);
- * 2. find or open the attempt in the worker's database; one already computed (a redelivery after
+ * 1. find or open the attempt in the worker's database; one already computed (a redelivery after
  *    a crash or lock expiry) is not run again;
- * 3. otherwise report the node started, run the agent (the lock extended meanwhile), evaluate the
- *    descriptor's validators and the routes of the branch gateways after the node, and store it all;
+ * 2. one call to the workflow service (node-begin): the node's context (descriptor, agent, inputs,
+ *    earlier outputs) and, for an attempt that runs now, its start reported (a task without its
+ *    mission variables asks for the context first and reports the start on its own);
+ * 3. run the agent (the lock extended meanwhile), evaluate the descriptor's validators and the
+ *    routes of the branch gateways after the node, and store it all;
  * 4. report the node ended with its outputs, complete the task with `output_<node>` and the route
  *    variables, and report the mission completed when that ended the process instance.
+ *
+ * Per node that is two calls to the workflow service (begin, end; the last node a third, the
+ * mission's end) and one to the engine besides the fetch (the last node a second, the history).
  *
  * A failure of the agent (or a branch no rule routes) is the node's: reported as a failed node run
  * and to the engine with one retry less and a growing back-off; at the last retry the engine raises
@@ -101,32 +107,54 @@ export class TaskHandler {
     taskService: TaskService,
     keeper: LockKeeper,
   ): Promise<TaskOutcome> {
-    const variables = task.variables;
-    const missionCode = stringOf(variables.get(MISSION_VARIABLES.missionCode)) ?? task.businessKey;
-    const runVariable = stringOf(variables.get(MISSION_VARIABLES.runId));
+    const variables = task.variables.getAll();
+    const missionCode = stringOf(variables[MISSION_VARIABLES.missionCode]) ?? task.businessKey;
+    const runVariable = stringOf(variables[MISSION_VARIABLES.runId]);
     const nodeId = task.activityId;
+    const delivery = {
+      nodeId,
+      processInstanceId: task.processInstanceId,
+      externalTaskId: task.id,
+      workerId: this.env.workerId,
+    };
+    // With the mission and run on the task (every mission's instance has them), the attempt is
+    // opened first, so the workflow service reports its start with the context: one round trip.
+    let execution =
+      missionCode && runVariable
+        ? await this.executions.begin({ ...delivery, runId: runVariable, missionCode })
+        : null;
+    let computed = execution ? storedOf(execution) : null;
+    const startsNow = execution !== null && computed === null;
     let context: AgentNodeContextView;
     try {
-      context = await this.workflow.nodeContext({
+      context = await this.workflow.nodeBegin({
         ...(missionCode ? { missionCode } : { processInstanceId: task.processInstanceId }),
         ...(runVariable ? { runId: runVariable } : {}),
         nodeId,
+        ...(execution && startsNow
+          ? {
+              attempt: execution.attempt,
+              startedAt: execution.startedAt.toISOString(),
+              outputVariables: outputVariablesOf(variables),
+            }
+          : {}),
       });
     } catch (error) {
       if (error instanceof DomainError && DEFINITIVE_CONTEXT_ERRORS.has(error.key)) {
+        if (execution) await this.executions.failed(execution.id, error.key);
         return this.unrunnable(task, taskService, error, missionCode ?? undefined, runVariable);
       }
       throw error;
     }
     const runId = runVariable ?? context.runId;
-    const execution = await this.executions.begin({
-      runId,
-      nodeId,
-      missionCode: context.missionCode,
-      processInstanceId: task.processInstanceId,
-      externalTaskId: task.id,
-      workerId: this.env.workerId,
-    });
+    if (!execution) {
+      execution = await this.executions.begin({
+        ...delivery,
+        runId,
+        missionCode: context.missionCode,
+      });
+      computed = storedOf(execution);
+    }
     const report: MissionNodeBody = {
       missionCode: context.missionCode,
       runId,
@@ -136,21 +164,30 @@ export class TaskHandler {
       nodeNameEn: context.node.agent.nameen.slice(0, 255),
       agent: (context.agent?.name ?? context.function?.name ?? '').slice(0, 100),
     };
-    let computed = storedOf(execution);
     if (!computed) {
-      const previous = previousOutputs(context, variables.getAll());
-      await this.workflow.nodeStarted({
-        ...report,
-        inputs: { ...context.inputs, previous: previous.map((p) => p.nodeId) },
-        startedAt: execution.startedAt.toISOString(),
-      });
-      await this.executions.started(execution.id);
+      const previous = previousOutputs(context, variables);
+      // Only a task without its mission variables gets here unreported (the context came first).
+      if (!startsNow) {
+        await this.workflow.nodeStarted({
+          ...report,
+          // A structure's atoms are in the mission's inputs already; the node's log names the files.
+          inputs: {
+            ...context.inputs,
+            ...(context.inputs.structures
+              ? { structures: context.inputs.structures.map((x) => ({ name: x.name, pdb: '' })) }
+              : {}),
+            previous: previous.map((p) => p.nodeId),
+          },
+          startedAt: execution.startedAt.toISOString(),
+        });
+      }
+      const attempt = execution;
       const ask: AskOwner = async (question, seq) => {
         const answer = await this.workflow.askUser({
           missionCode: context.missionCode,
           runId,
           nodeId,
-          attempt: execution.attempt,
+          attempt: attempt.attempt,
           seq,
           externalTaskId: task.id,
           question: question.zh,
@@ -248,7 +285,7 @@ export class TaskHandler {
   /** Reports the mission completed when this completion ended its process instance. */
   private async reportEnd(task: Task, missionCode: string, runId: string): Promise<void> {
     try {
-      if (await this.engine.findProcessInstance(task.processInstanceId)) return;
+      // One question: the history has the instance's end as soon as the completion committed it.
       const [history] = await this.engine.historicProcessInstances({
         processInstanceId: task.processInstanceId,
       });
@@ -420,6 +457,13 @@ function previousOutputs(
     });
   }
   return previous;
+}
+
+/** Names of the task's `output_<node>` variables that hold an output (a rerun starts with them). */
+function outputVariablesOf(variables: Record<string, unknown>): string[] {
+  return Object.keys(variables).filter(
+    (name) => name.startsWith(OUTPUT_VARIABLE_PREFIX) && variables[name] != null,
+  );
 }
 
 function asFailure(error: unknown): AgentFailure {

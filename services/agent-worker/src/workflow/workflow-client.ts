@@ -15,6 +15,7 @@ import type {
   MissionAskUserBody,
   MissionCompletedBody,
   MissionFailedBody,
+  MissionNodeBeginBody,
   MissionNodeBody,
   MissionNodeContextBody,
   MissionNodeEndedBody,
@@ -39,6 +40,14 @@ export class WorkflowClient implements OnApplicationShutdown {
 
   nodeContext(body: MissionNodeContextBody): Promise<AgentNodeContextView> {
     return this.send(WORKFLOW_PATTERNS.missionNodeContext, body);
+  }
+
+  /**
+   * The node's context and, with `attempt`, its start reported in the same call (one round trip
+   * where nodeContext and nodeStarted made two).
+   */
+  nodeBegin(body: MissionNodeBeginBody): Promise<AgentNodeContextView> {
+    return this.send(WORKFLOW_PATTERNS.missionNodeBegin, body);
   }
 
   /** The node context of a playground run of one agent (no mission behind it). */

@@ -5,7 +5,7 @@ import {
   WORKFLOW_STATUS,
   type WorkflowView,
 } from '@platform/contracts';
-import { ADMIN_PASSWORD, api, login } from '@platform/gateway/testing';
+import { ADMIN_PASSWORD, api, login } from '@platform/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { operatonMissing, startOperaton } from '../support/operaton';

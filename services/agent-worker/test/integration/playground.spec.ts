@@ -1,6 +1,6 @@
 import { THERAPEUTIC_CHAINS } from '@platform/antibody/dist/fixtures/therapeutic-antibodies';
 import type { PlaygroundAgentRunView, PlaygroundWorkflowView } from '@platform/contracts';
-import { api, login, registerByPhone, USER_PASSWORD } from '@platform/gateway/testing';
+import { api, login, registerByPhone, USER_PASSWORD } from '@platform/test-support';
 import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 

@@ -4,8 +4,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-import { mysqlBase } from '@platform/gateway/testing';
 import { dropDatabase, parseMysqlUrl } from '@platform/nest-common';
+import { mysqlBase } from '@platform/test-support';
 
 import { ENGINE_AUTH, freePort } from './world';
 

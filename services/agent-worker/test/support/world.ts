@@ -9,19 +9,22 @@ import type {
   MissionLogView,
   MissionView,
 } from '@platform/contracts';
-import { CamundaRestClient } from '@platform/engine';
+import { CamundaRestClient } from '@platform/engine-client';
+import { identityStarter } from '@platform/identity';
+import { dropDatabase, parseMysqlUrl } from '@platform/nest-common';
 import {
   ADMIN_PASSWORD,
   api,
+  eventually,
+  freePort,
   login,
   mysqlBase,
   setCaptcha,
+  spawnService,
   startStack,
+  stopService,
   type TestStack,
-} from '@platform/gateway/testing';
-import { identityStarter } from '@platform/identity';
-import { dropDatabase, parseMysqlUrl } from '@platform/nest-common';
-import { eventually, freePort, spawnService, stopService } from '@platform/test-support';
+} from '@platform/test-support';
 import { workflowStarter } from '@platform/workflow';
 import { type Connection, createConnection } from 'mysql2/promise';
 import type { Response, Test } from 'supertest';

@@ -9,6 +9,7 @@ import {
   orderTransition,
   type OrderView,
 } from '@platform/contracts';
+import { identityStarter } from '@platform/identity';
 import {
   ADMIN_PASSWORD,
   api,
@@ -18,8 +19,7 @@ import {
   signInWithMenus,
   startStack,
   type TestStack,
-} from '@platform/gateway/testing';
-import { identityStarter } from '@platform/identity';
+} from '@platform/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { loadBillingEnv } from '../../src/config/env';

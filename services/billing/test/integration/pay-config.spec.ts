@@ -1,5 +1,6 @@
 import type { INestMicroservice } from '@nestjs/common';
 import { type PayConfigView, REMITTANCE_ACCOUNT_CONFIG_KEY } from '@platform/contracts';
+import { identityStarter } from '@platform/identity';
 import {
   ADMIN_PASSWORD,
   api,
@@ -8,8 +9,7 @@ import {
   setCaptcha,
   startStack,
   type TestStack,
-} from '@platform/gateway/testing';
-import { identityStarter } from '@platform/identity';
+} from '@platform/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { loadBillingEnv } from '../../src/config/env';

@@ -1,12 +1,12 @@
 import type { InvitedUserView, PromotionView } from '@platform/contracts';
+import { identityStarter } from '@platform/identity';
 import {
   api,
   registerByPhone,
   setCaptcha,
   startStack,
   type TestStack,
-} from '@platform/gateway/testing';
-import { identityStarter } from '@platform/identity';
+} from '@platform/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { billingStarter } from '../../src';

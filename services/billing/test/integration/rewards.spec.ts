@@ -1,4 +1,5 @@
 import { EVENT_QUEUES, PLATFORM_EVENTS } from '@platform/contracts';
+import { bullConnection, bullPrefix, EVENT_JOB_OPTIONS, eventJobId } from '@platform/nest-common';
 import {
   api,
   freshPhone,
@@ -6,8 +7,7 @@ import {
   signInWithMenus,
   type TestStack,
   USER_PASSWORD,
-} from '@platform/gateway/testing';
-import { bullConnection, bullPrefix, EVENT_JOB_OPTIONS, eventJobId } from '@platform/nest-common';
+} from '@platform/test-support';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 

@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 
 import { BILLING_PATTERNS, IDENTITY_PATTERNS, PLATFORM_EVENTS } from '@platform/contracts';
-import { ADMIN_PASSWORD, mysqlBase } from '@platform/gateway/testing';
 import {
   baseEnvSchema,
   callService,
@@ -13,7 +12,7 @@ import {
   parseMysqlUrl,
   type RpcClient,
 } from '@platform/nest-common';
-import { spawnService, stopService } from '@platform/test-support';
+import { ADMIN_PASSWORD, mysqlBase, spawnService, stopService } from '@platform/test-support';
 import Redis from 'ioredis';
 import { type Connection, createConnection } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

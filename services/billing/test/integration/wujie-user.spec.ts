@@ -1,6 +1,5 @@
 import { type InvitationFlagView, PLATFORM_EVENTS, type WujieUserView } from '@platform/contracts';
-import { api, setCaptcha, type TestStack } from '@platform/gateway/testing';
-import { eventually } from '@platform/test-support';
+import { api, eventually, setCaptcha, type TestStack } from '@platform/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { type Member, startBillingWorld } from '../support/world';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 
 import type { INestMicroservice } from '@nestjs/common';
-import { mysqlBase } from '@platform/gateway/testing';
 import { dropDatabase, parseMysqlUrl } from '@platform/nest-common';
+import { mysqlBase } from '@platform/test-support';
 import { type Connection, createConnection } from 'mysql2/promise';
 
 import { loadBillingEnv } from '../../src/config/env';

@@ -1,3 +1,4 @@
+import { identityStarter } from '@platform/identity';
 import {
   ADMIN_PASSWORD,
   api,
@@ -6,8 +7,7 @@ import {
   setCaptcha,
   startStack,
   type TestStack,
-} from '@platform/gateway/testing';
-import { identityStarter } from '@platform/identity';
+} from '@platform/test-support';
 import type { Test } from 'supertest';
 
 import { billingStarter } from '../../src/index';

@@ -4,9 +4,11 @@ import {
   type CaptchaView,
   IDENTITY_PATTERNS,
   type RouteItem,
+  type ServiceStatusView,
   type TokenView,
 } from '@platform/contracts';
 import {
+  BindEmailBody,
   BindPhoneBody,
   EmailCheckBody,
   LoginBody,
@@ -16,12 +18,15 @@ import {
   ResetPasswordByPhoneBody,
   SendEmailCodeBody,
   SendSmsCodeBody,
+  SendToAdminBody,
+  ServiceRequestBody,
   VerifyEmailCodeBody,
   VerifySmsCodeBody,
 } from '@platform/contracts/dto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-import { Public, RateLimit, SignedIn } from '../common/decorators';
+import { Public, RateLimit, ServedDuringMaintenance, SignedIn } from '../common/decorators';
+import { MaintenanceSwitch } from '../common/maintenance';
 import { NoLog } from '../common/oper-log';
 import { languageOf, stateOf } from '../common/request-context';
 import { ServiceClient } from '../rpc/service-client';
@@ -31,7 +36,10 @@ import { userInfoBody } from './user-info';
 @ApiTags('auth')
 @Controller()
 export class AuthController {
-  constructor(private readonly identity: ServiceClient) {}
+  constructor(
+    private readonly identity: ServiceClient,
+    private readonly maintenance: MaintenanceSwitch,
+  ) {}
 
   @Get('captchaImage')
   @Public()
@@ -77,6 +85,7 @@ export class AuthController {
    */
   @Get('getInfo')
   @SignedIn()
+  @ServedDuringMaintenance()
   @ApiOkResponse({ description: 'envelope whose data is the UserInfoView' })
   getInfo(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): string {
     const state = stateOf(request);
@@ -86,6 +95,7 @@ export class AuthController {
 
   @Get('getRouters')
   @SignedIn()
+  @ServedDuringMaintenance()
   getRouters(@Req() request: FastifyRequest): Promise<RouteItem[]> {
     return this.identity.forward(IDENTITY_PATTERNS.routers, request);
   }
@@ -179,5 +189,53 @@ export class AuthController {
   @SignedIn()
   bindPhone(@Req() request: FastifyRequest, @Body() body: BindPhoneBody) {
     return this.identity.forward(IDENTITY_PATTERNS.bindPhone, request, body);
+  }
+
+  /** Binds or changes the caller's e-mail; the code was sent to the new address (scene `bind`). */
+  @Post('wujie/user/bindEmail')
+  @HttpCode(200)
+  @SignedIn()
+  bindEmail(@Req() request: FastifyRequest, @Body() body: BindEmailBody) {
+    return this.identity.forward(IDENTITY_PATTERNS.bindEmail, request, body);
+  }
+
+  /** Whether maintenance is on (sys.maintenance.enabled): the web shows its notice to users when it is. */
+  @Get('maintenance')
+  @Public()
+  async maintenanceStatus(@Req() request: FastifyRequest): Promise<{ enabled: boolean }> {
+    return { enabled: await this.maintenance.enabled(request) };
+  }
+
+  /**
+   * A user asks for service (spec §7); the administrators get an in-app message, once per open request.
+   * Served during maintenance too: it is how a user locked out by the notice contacts support.
+   */
+  @Post('wujie/user/gogetservicestatus')
+  @HttpCode(200)
+  @SignedIn()
+  @ServedDuringMaintenance()
+  requestService(
+    @Req() request: FastifyRequest,
+    @Body() body: ServiceRequestBody,
+  ): Promise<ServiceStatusView> {
+    return this.identity.forward(IDENTITY_PATTERNS.serviceRequest, request, body);
+  }
+
+  /** Where the caller's request for service stands. */
+  @Post('wujie/user/servicestatus')
+  @HttpCode(200)
+  @SignedIn()
+  @ServedDuringMaintenance()
+  serviceStatus(@Req() request: FastifyRequest): Promise<ServiceStatusView> {
+    return this.identity.forward(IDENTITY_PATTERNS.serviceStatus, request);
+  }
+
+  /** A user's message to the administrators (an in-app message to their role). */
+  @Post('wujie/user/sendtoadmin')
+  @HttpCode(200)
+  @SignedIn()
+  @ServedDuringMaintenance()
+  sendToAdmin(@Req() request: FastifyRequest, @Body() body: SendToAdminBody) {
+    return this.identity.forward(IDENTITY_PATTERNS.sendToAdmin, request, body);
   }
 }

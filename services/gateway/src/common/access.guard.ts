@@ -4,6 +4,7 @@ import {
   Inject,
   Injectable,
   Logger,
+  Optional,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import {
@@ -17,7 +18,8 @@ import {
 import { SessionStore, tokenIdOf } from '@platform/nest-common';
 import type { FastifyRequest } from 'fastify';
 
-import { type Access, ACCESS_KEY } from './decorators';
+import { type Access, ACCESS_KEY, MAINTENANCE_EXEMPT_KEY } from './decorators';
+import { MaintenanceSwitch } from './maintenance';
 import { languageOf, stateOf } from './request-context';
 
 const BEARER = /^Bearer\s+(\S+)$/i;
@@ -38,6 +40,7 @@ export class AccessGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     @Inject(SessionStore) private readonly sessions: SessionStore,
+    @Optional() private readonly maintenance?: MaintenanceSwitch,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -56,9 +59,29 @@ export class AccessGuard implements CanActivate {
     if (access.kind !== 'public') {
       if (!state.session) throw new DomainError('auth.session_invalid', {}, 401);
       if (!allows(access, state.session)) throw new DomainError('http.403', {}, 403);
+      await this.refuseDuringMaintenance(context, request, state.session);
     }
     state.accessGranted = true;
     return true;
+  }
+
+  /**
+   * While sys.maintenance.enabled is on, a signed-in user who is not an administrator gets the
+   * maintenance notice (spec §8) instead of an answer; public calls (sign-in, sign-out) and the calls
+   * marked ServedDuringMaintenance still answer.
+   */
+  private async refuseDuringMaintenance(
+    context: ExecutionContext,
+    request: FastifyRequest,
+    session: SessionUser,
+  ): Promise<void> {
+    if (!this.maintenance || MaintenanceSwitch.exempts(session)) return;
+    const exempt = this.reflector.getAllAndOverride<boolean | undefined>(MAINTENANCE_EXEMPT_KEY, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (exempt) return;
+    if (await this.maintenance.enabled(request)) throw new DomainError('sys.maintenance');
   }
 
   private async resolveSession(request: FastifyRequest): Promise<SessionUser | null> {

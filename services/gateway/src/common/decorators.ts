@@ -35,6 +35,13 @@ export const RequirePermissions = (values: string | string[], mode: 'any' | 'all
 export const RequireRoles = (values: string | string[], mode: 'any' | 'all' = 'any') =>
   declare({ kind: 'roles', mode, values: typeof values === 'string' ? [values] : values });
 
+/**
+ * Served to every signed-in user while maintenance is on (see maintenance.ts): what the web needs to
+ * know who is signed in and to show the notice instead of logging the user out.
+ */
+export const MAINTENANCE_EXEMPT_KEY = 'platform:maintenance-exempt';
+export const ServedDuringMaintenance = () => SetMetadata(MAINTENANCE_EXEMPT_KEY, true);
+
 /** Names a rate-limit policy for the route (see rate-limit.guard.ts). */
 export const RATE_LIMIT_KEY = 'platform:rate-limit';
 export type RateLimitPolicy = 'login' | 'register' | 'code' | 'captcha';

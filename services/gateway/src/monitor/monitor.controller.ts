@@ -49,6 +49,7 @@ import {
   OPER_LOG_EXPORT_COLUMNS,
 } from '../files/export-columns';
 import { exportKeyset, exportPaged } from '../files/exports';
+import { CrudForwarder } from '../rpc/crud-forwarder';
 import { ServiceClient } from '../rpc/service-client';
 
 const O = ['操作日志', 'Operation log'] as const;
@@ -173,12 +174,22 @@ const JL = ['调度日志', 'Job log'] as const;
 @ApiTags('monitor/job')
 @Controller('monitor')
 export class JobsController {
-  constructor(private readonly identity: ServiceClient) {}
+  private readonly jobs: CrudForwarder;
+
+  constructor(private readonly identity: ServiceClient) {
+    this.jobs = new CrudForwarder(identity, {
+      list: A.jobList,
+      get: A.jobGet,
+      create: A.jobCreate,
+      update: A.jobUpdate,
+      remove: A.jobRemove,
+    });
+  }
 
   @Get('job/list')
   @RequirePermissions(P.monitor.job.list)
   list(@Req() request: FastifyRequest, @Query() query: JobQuery) {
-    return paged(this.identity.forward(A.jobList, request, query));
+    return this.jobs.page(request, query);
   }
 
   /** The handlers a job may name (the registry in code). */
@@ -218,7 +229,7 @@ export class JobsController {
   @Get('job/:jobId')
   @RequirePermissions(P.monitor.job.query)
   get(@Req() request: FastifyRequest, @Param() params: JobIdBody) {
-    return this.identity.forward(A.jobGet, request, params);
+    return this.jobs.get(request, params);
   }
 
   @Post('job')
@@ -226,21 +237,21 @@ export class JobsController {
   @RequirePermissions([P.monitor.job.add, P.monitor.job.manage])
   @Log(...J, B.insert)
   create(@Req() request: FastifyRequest, @Body() body: JobBody) {
-    return this.identity.forward(A.jobCreate, request, body);
+    return this.jobs.create(request, body);
   }
 
   @Put('job')
   @RequirePermissions([P.monitor.job.edit, P.monitor.job.manage])
   @Log(...J, B.update)
   update(@Req() request: FastifyRequest, @Body() body: JobBody) {
-    return this.identity.forward(A.jobUpdate, request, body);
+    return this.jobs.update(request, body);
   }
 
   @Delete('job/:ids')
   @RequirePermissions(P.monitor.job.remove)
   @Log(...J, B.delete)
   remove(@Req() request: FastifyRequest, @Param() params: IdsBody) {
-    return this.identity.forward(A.jobRemove, request, params);
+    return this.jobs.remove(request, params);
   }
 
   @Get('jobLog/list')

@@ -27,7 +27,7 @@ import type { FastifyRequest } from 'fastify';
 
 import { RequirePermissions, SignedIn } from '../common/decorators';
 import { Log } from '../common/oper-log';
-import { paged } from '../common/paging';
+import { CrudForwarder } from '../rpc/crud-forwarder';
 import { ServiceClient } from '../rpc/service-client';
 
 const N = ['通知公告', 'Notices'] as const;
@@ -36,12 +36,22 @@ const N = ['通知公告', 'Notices'] as const;
 @ApiTags('system/notice')
 @Controller('system/notice')
 export class NoticesController {
-  constructor(private readonly identity: ServiceClient) {}
+  private readonly notices: CrudForwarder;
+
+  constructor(private readonly identity: ServiceClient) {
+    this.notices = new CrudForwarder(identity, {
+      list: A.noticeList,
+      get: A.noticeGet,
+      create: A.noticeCreate,
+      update: A.noticeUpdate,
+      remove: A.noticeRemove,
+    });
+  }
 
   @Get('list')
   @RequirePermissions(P.system.notice.list)
   list(@Req() request: FastifyRequest, @Query() query: NoticeQuery) {
-    return paged(this.identity.forward(A.noticeList, request, query));
+    return this.notices.page(request, query);
   }
 
   /** Open notices for the signed-in user, with read flags; `unread` counts the unread ones. */
@@ -61,7 +71,7 @@ export class NoticesController {
   @Get(':id')
   @RequirePermissions(P.system.notice.query)
   get(@Req() request: FastifyRequest, @Param() params: IdBody) {
-    return this.identity.forward(A.noticeGet, request, params);
+    return this.notices.get(request, params);
   }
 
   @Post()
@@ -69,21 +79,21 @@ export class NoticesController {
   @RequirePermissions(P.system.notice.add)
   @Log(...N, B.insert)
   create(@Req() request: FastifyRequest, @Body() body: NoticeBody) {
-    return this.identity.forward(A.noticeCreate, request, body);
+    return this.notices.create(request, body);
   }
 
   @Put()
   @RequirePermissions(P.system.notice.edit)
   @Log(...N, B.update)
   update(@Req() request: FastifyRequest, @Body() body: NoticeBody) {
-    return this.identity.forward(A.noticeUpdate, request, body);
+    return this.notices.update(request, body);
   }
 
   @Delete(':ids')
   @RequirePermissions(P.system.notice.remove)
   @Log(...N, B.delete)
   remove(@Req() request: FastifyRequest, @Param() params: IdsBody) {
-    return this.identity.forward(A.noticeRemove, request, params);
+    return this.notices.remove(request, params);
   }
 }
 
@@ -92,18 +102,28 @@ const R = ['富文本', 'Rich text'] as const;
 @ApiTags('wujie/richtext')
 @Controller('wujie/richtext')
 export class RichTextController {
-  constructor(private readonly identity: ServiceClient) {}
+  private readonly richTexts: CrudForwarder;
+
+  constructor(identity: ServiceClient) {
+    this.richTexts = new CrudForwarder(identity, {
+      list: A.richTextList,
+      get: A.richTextGet,
+      create: A.richTextCreate,
+      update: A.richTextUpdate,
+      remove: A.richTextRemove,
+    });
+  }
 
   @Get('list')
   @RequirePermissions(P.wujie.richText.list)
   list(@Req() request: FastifyRequest, @Query() query: RichTextQuery) {
-    return paged(this.identity.forward(A.richTextList, request, query));
+    return this.richTexts.page(request, query);
   }
 
   @Get(':id')
   @RequirePermissions(P.wujie.richText.list)
   get(@Req() request: FastifyRequest, @Param() params: IdBody) {
-    return this.identity.forward(A.richTextGet, request, params);
+    return this.richTexts.get(request, params);
   }
 
   @Post()
@@ -111,21 +131,21 @@ export class RichTextController {
   @RequirePermissions(P.wujie.richText.add)
   @Log(...R, B.insert)
   create(@Req() request: FastifyRequest, @Body() body: RichTextBody) {
-    return this.identity.forward(A.richTextCreate, request, body);
+    return this.richTexts.create(request, body);
   }
 
   @Put()
   @RequirePermissions(P.wujie.richText.edit)
   @Log(...R, B.update)
   update(@Req() request: FastifyRequest, @Body() body: RichTextBody) {
-    return this.identity.forward(A.richTextUpdate, request, body);
+    return this.richTexts.update(request, body);
   }
 
   @Delete(':ids')
   @RequirePermissions(P.wujie.richText.remove)
   @Log(...R, B.delete)
   remove(@Req() request: FastifyRequest, @Param() params: IdsBody) {
-    return this.identity.forward(A.richTextRemove, request, params);
+    return this.richTexts.remove(request, params);
   }
 }
 
@@ -135,18 +155,28 @@ const E = ['企业管理', 'Companies'] as const;
 @ApiTags('wujie/company')
 @Controller('wujie/company')
 export class CompaniesController {
-  constructor(private readonly identity: ServiceClient) {}
+  private readonly companies: CrudForwarder;
+
+  constructor(identity: ServiceClient) {
+    this.companies = new CrudForwarder(identity, {
+      list: A.companyList,
+      get: A.companyGet,
+      create: A.companyCreate,
+      update: A.companyUpdate,
+      remove: A.companyRemove,
+    });
+  }
 
   @Get('list')
   @RequirePermissions(P.wujie.company.list)
   list(@Req() request: FastifyRequest, @Query() query: CompanyQuery) {
-    return paged(this.identity.forward(A.companyList, request, query));
+    return this.companies.page(request, query);
   }
 
   @Get(':id')
   @RequirePermissions(P.wujie.company.query)
   get(@Req() request: FastifyRequest, @Param() params: IdBody) {
-    return this.identity.forward(A.companyGet, request, params);
+    return this.companies.get(request, params);
   }
 
   @Post()
@@ -154,20 +184,20 @@ export class CompaniesController {
   @RequirePermissions(P.wujie.company.add)
   @Log(...E, B.insert)
   create(@Req() request: FastifyRequest, @Body() body: CompanyBody) {
-    return this.identity.forward(A.companyCreate, request, body);
+    return this.companies.create(request, body);
   }
 
   @Put()
   @RequirePermissions(P.wujie.company.edit)
   @Log(...E, B.update)
   update(@Req() request: FastifyRequest, @Body() body: CompanyBody) {
-    return this.identity.forward(A.companyUpdate, request, body);
+    return this.companies.update(request, body);
   }
 
   @Delete(':ids')
   @RequirePermissions(P.wujie.company.remove)
   @Log(...E, B.delete)
   remove(@Req() request: FastifyRequest, @Param() params: IdsBody) {
-    return this.identity.forward(A.companyRemove, request, params);
+    return this.companies.remove(request, params);
   }
 }

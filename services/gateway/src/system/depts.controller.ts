@@ -23,9 +23,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import { RequirePermissions } from '../common/decorators';
 import { Log } from '../common/oper-log';
-import { paged } from '../common/paging';
 import { POST_EXPORT_COLUMNS } from '../files/export-columns';
 import { exportPaged } from '../files/exports';
+import { CrudForwarder } from '../rpc/crud-forwarder';
 import { ServiceClient } from '../rpc/service-client';
 
 const D = ['部门管理', 'Departments'] as const;
@@ -34,12 +34,22 @@ const D = ['部门管理', 'Departments'] as const;
 @ApiTags('system/dept')
 @Controller('system/dept')
 export class DeptsController {
-  constructor(private readonly identity: ServiceClient) {}
+  private readonly depts: CrudForwarder;
+
+  constructor(private readonly identity: ServiceClient) {
+    this.depts = new CrudForwarder(identity, {
+      list: A.deptList,
+      get: A.deptGet,
+      create: A.deptCreate,
+      update: A.deptUpdate,
+      remove: A.deptRemove,
+    });
+  }
 
   @Get('list')
   @RequirePermissions(P.system.dept.list)
   list(@Req() request: FastifyRequest, @Query() query: DeptQuery) {
-    return this.identity.forward(A.deptList, request, query);
+    return this.depts.list(request, query);
   }
 
   @Get('list/exclude/:id')
@@ -51,7 +61,7 @@ export class DeptsController {
   @Get(':id')
   @RequirePermissions(P.system.dept.query)
   get(@Req() request: FastifyRequest, @Param() params: IdBody) {
-    return this.identity.forward(A.deptGet, request, params);
+    return this.depts.get(request, params);
   }
 
   @Post()
@@ -59,21 +69,21 @@ export class DeptsController {
   @RequirePermissions(P.system.dept.add)
   @Log(...D, B.insert)
   create(@Req() request: FastifyRequest, @Body() body: DeptBody) {
-    return this.identity.forward(A.deptCreate, request, body);
+    return this.depts.create(request, body);
   }
 
   @Put()
   @RequirePermissions(P.system.dept.edit)
   @Log(...D, B.update)
   update(@Req() request: FastifyRequest, @Body() body: DeptBody) {
-    return this.identity.forward(A.deptUpdate, request, body);
+    return this.depts.update(request, body);
   }
 
   @Delete(':id')
   @RequirePermissions(P.system.dept.remove)
   @Log(...D, B.delete)
   remove(@Req() request: FastifyRequest, @Param() params: IdBody) {
-    return this.identity.forward(A.deptRemove, request, params);
+    return this.depts.remove(request, params);
   }
 }
 
@@ -82,12 +92,22 @@ const PT = ['岗位管理', 'Posts'] as const;
 @ApiTags('system/post')
 @Controller('system/post')
 export class PostsController {
-  constructor(private readonly identity: ServiceClient) {}
+  private readonly posts: CrudForwarder;
+
+  constructor(private readonly identity: ServiceClient) {
+    this.posts = new CrudForwarder(identity, {
+      list: A.postList,
+      get: A.postGet,
+      create: A.postCreate,
+      update: A.postUpdate,
+      remove: A.postRemove,
+    });
+  }
 
   @Get('list')
   @RequirePermissions(P.system.post.list)
   list(@Req() request: FastifyRequest, @Query() query: PostQuery) {
-    return paged(this.identity.forward(A.postList, request, query));
+    return this.posts.page(request, query);
   }
 
   @Get('optionselect')
@@ -116,7 +136,7 @@ export class PostsController {
   @Get(':id')
   @RequirePermissions(P.system.post.query)
   get(@Req() request: FastifyRequest, @Param() params: IdBody) {
-    return this.identity.forward(A.postGet, request, params);
+    return this.posts.get(request, params);
   }
 
   @Post()
@@ -124,20 +144,20 @@ export class PostsController {
   @RequirePermissions(P.system.post.add)
   @Log(...PT, B.insert)
   create(@Req() request: FastifyRequest, @Body() body: PostBody) {
-    return this.identity.forward(A.postCreate, request, body);
+    return this.posts.create(request, body);
   }
 
   @Put()
   @RequirePermissions(P.system.post.edit)
   @Log(...PT, B.update)
   update(@Req() request: FastifyRequest, @Body() body: PostBody) {
-    return this.identity.forward(A.postUpdate, request, body);
+    return this.posts.update(request, body);
   }
 
   @Delete(':ids')
   @RequirePermissions(P.system.post.remove)
   @Log(...PT, B.delete)
   remove(@Req() request: FastifyRequest, @Param() params: IdsBody) {
-    return this.identity.forward(A.postRemove, request, params);
+    return this.posts.remove(request, params);
   }
 }

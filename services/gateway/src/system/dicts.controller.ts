@@ -37,13 +37,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RequirePermissions, SignedIn } from '../common/decorators';
 import { Envelope } from '../common/envelope';
 import { Log } from '../common/oper-log';
-import { paged } from '../common/paging';
 import {
   CONFIG_EXPORT_COLUMNS,
   DICT_DATA_EXPORT_COLUMNS,
   DICT_TYPE_EXPORT_COLUMNS,
 } from '../files/export-columns';
 import { exportPaged } from '../files/exports';
+import { CrudForwarder } from '../rpc/crud-forwarder';
 import { ServiceClient } from '../rpc/service-client';
 
 const T = ['字典类型', 'Dictionary types'] as const;
@@ -58,16 +58,27 @@ const QUERY = [P.system.dict.query, P.system.treeDict.list];
 @ApiTags('system/dict')
 @Controller('system/dict/type')
 export class DictTypesController {
-  constructor(private readonly identity: ServiceClient) {}
+  private readonly dictTypes: CrudForwarder;
+
+  constructor(private readonly identity: ServiceClient) {
+    this.dictTypes = new CrudForwarder(identity, {
+      list: A.dictTypeList,
+      get: A.dictTypeGet,
+      create: A.dictTypeCreate,
+      update: A.dictTypeUpdate,
+      remove: A.dictTypeRemove,
+    });
+  }
 
   @Get('list')
   @RequirePermissions(LIST, 'any')
   list(@Req() request: FastifyRequest, @Query() query: DictTypeQuery) {
-    return paged(this.identity.forward(A.dictTypeList, request, query));
+    return this.dictTypes.page(request, query);
   }
 
+  // Also for the code generator's edit page, which binds a column to a dictionary type.
   @Get('optionselect')
-  @RequirePermissions(LIST, 'any')
+  @RequirePermissions([...LIST, P.tool.gen.edit], 'any')
   options(@Req() request: FastifyRequest) {
     return this.identity.forward(A.dictTypeOptions, request);
   }
@@ -99,7 +110,7 @@ export class DictTypesController {
   @Get(':id')
   @RequirePermissions(QUERY, 'any')
   get(@Req() request: FastifyRequest, @Param() params: IdBody) {
-    return this.identity.forward(A.dictTypeGet, request, params);
+    return this.dictTypes.get(request, params);
   }
 
   @Post()
@@ -107,33 +118,43 @@ export class DictTypesController {
   @RequirePermissions(ADD, 'any')
   @Log(...T, B.insert)
   create(@Req() request: FastifyRequest, @Body() body: DictTypeBody) {
-    return this.identity.forward(A.dictTypeCreate, request, body);
+    return this.dictTypes.create(request, body);
   }
 
   @Put()
   @RequirePermissions(EDIT, 'any')
   @Log(...T, B.update)
   update(@Req() request: FastifyRequest, @Body() body: DictTypeBody) {
-    return this.identity.forward(A.dictTypeUpdate, request, body);
+    return this.dictTypes.update(request, body);
   }
 
   @Delete(':ids')
   @RequirePermissions(REMOVE, 'any')
   @Log(...T, B.delete)
   remove(@Req() request: FastifyRequest, @Param() params: IdsBody) {
-    return this.identity.forward(A.dictTypeRemove, request, params);
+    return this.dictTypes.remove(request, params);
   }
 }
 
 @ApiTags('system/dict')
 @Controller('system/dict/data')
 export class DictDataController {
-  constructor(private readonly identity: ServiceClient) {}
+  private readonly dictData: CrudForwarder;
+
+  constructor(private readonly identity: ServiceClient) {
+    this.dictData = new CrudForwarder(identity, {
+      list: A.dictDataList,
+      get: A.dictDataGet,
+      create: A.dictDataCreate,
+      update: A.dictDataUpdate,
+      remove: A.dictDataRemove,
+    });
+  }
 
   @Get('list')
   @RequirePermissions(LIST, 'any')
   list(@Req() request: FastifyRequest, @Query() query: DictDataQuery) {
-    return paged(this.identity.forward(A.dictDataList, request, query));
+    return this.dictData.page(request, query);
   }
 
   /** Entries of a type for every screen (labels in the request language), from the cache. */
@@ -170,7 +191,7 @@ export class DictDataController {
   @Get(':id')
   @RequirePermissions(QUERY, 'any')
   get(@Req() request: FastifyRequest, @Param() params: IdBody) {
-    return this.identity.forward(A.dictDataGet, request, params);
+    return this.dictData.get(request, params);
   }
 
   @Post()
@@ -178,21 +199,21 @@ export class DictDataController {
   @RequirePermissions(ADD, 'any')
   @Log(...D, B.insert)
   create(@Req() request: FastifyRequest, @Body() body: DictDataBody) {
-    return this.identity.forward(A.dictDataCreate, request, body);
+    return this.dictData.create(request, body);
   }
 
   @Put()
   @RequirePermissions(EDIT, 'any')
   @Log(...D, B.update)
   update(@Req() request: FastifyRequest, @Body() body: DictDataBody) {
-    return this.identity.forward(A.dictDataUpdate, request, body);
+    return this.dictData.update(request, body);
   }
 
   @Delete(':ids')
   @RequirePermissions(REMOVE, 'any')
   @Log(...D, B.delete)
   remove(@Req() request: FastifyRequest, @Param() params: IdsBody) {
-    return this.identity.forward(A.dictDataRemove, request, params);
+    return this.dictData.remove(request, params);
   }
 }
 
@@ -201,12 +222,22 @@ const C = ['参数设置', 'Parameters'] as const;
 @ApiTags('system/config')
 @Controller('system/config')
 export class ConfigsController {
-  constructor(private readonly identity: ServiceClient) {}
+  private readonly configs: CrudForwarder;
+
+  constructor(private readonly identity: ServiceClient) {
+    this.configs = new CrudForwarder(identity, {
+      list: A.configList,
+      get: A.configGet,
+      create: A.configCreate,
+      update: A.configUpdate,
+      remove: A.configRemove,
+    });
+  }
 
   @Get('list')
   @RequirePermissions(P.system.config.list)
   list(@Req() request: FastifyRequest, @Query() query: ConfigQuery) {
-    return paged(this.identity.forward(A.configList, request, query));
+    return this.configs.page(request, query);
   }
 
   /** A parameter's value (cached), for every screen: in `data`, and in `msg` as RuoYi's screens read it. */
@@ -244,7 +275,7 @@ export class ConfigsController {
   @Get(':id')
   @RequirePermissions(P.system.config.query)
   get(@Req() request: FastifyRequest, @Param() params: IdBody) {
-    return this.identity.forward(A.configGet, request, params);
+    return this.configs.get(request, params);
   }
 
   @Post()
@@ -252,20 +283,20 @@ export class ConfigsController {
   @RequirePermissions(P.system.config.add)
   @Log(...C, B.insert)
   create(@Req() request: FastifyRequest, @Body() body: ConfigBody) {
-    return this.identity.forward(A.configCreate, request, body);
+    return this.configs.create(request, body);
   }
 
   @Put()
   @RequirePermissions(P.system.config.edit)
   @Log(...C, B.update)
   update(@Req() request: FastifyRequest, @Body() body: ConfigBody) {
-    return this.identity.forward(A.configUpdate, request, body);
+    return this.configs.update(request, body);
   }
 
   @Delete(':ids')
   @RequirePermissions(P.system.config.remove)
   @Log(...C, B.delete)
   remove(@Req() request: FastifyRequest, @Param() params: IdsBody) {
-    return this.identity.forward(A.configRemove, request, params);
+    return this.configs.remove(request, params);
   }
 }

@@ -38,6 +38,7 @@ import { Log } from '../common/oper-log';
 import { paged } from '../common/paging';
 import { ROLE_EXPORT_COLUMNS } from '../files/export-columns';
 import { exportPaged } from '../files/exports';
+import { CrudForwarder } from '../rpc/crud-forwarder';
 import { ServiceClient } from '../rpc/service-client';
 
 const T = ['角色管理', 'Roles'] as const;
@@ -46,12 +47,22 @@ const T = ['角色管理', 'Roles'] as const;
 @ApiTags('system/role')
 @Controller('system/role')
 export class RolesController {
-  constructor(private readonly identity: ServiceClient) {}
+  private readonly roles: CrudForwarder;
+
+  constructor(private readonly identity: ServiceClient) {
+    this.roles = new CrudForwarder(identity, {
+      list: A.roleList,
+      get: A.roleGet,
+      create: A.roleCreate,
+      update: A.roleUpdate,
+      remove: A.roleRemove,
+    });
+  }
 
   @Get('list')
   @RequirePermissions(P.system.role.list)
   list(@Req() request: FastifyRequest, @Query() query: RoleQuery) {
-    return paged(this.identity.forward(A.roleList, request, query));
+    return this.roles.page(request, query);
   }
 
   @Get('optionselect')
@@ -136,7 +147,7 @@ export class RolesController {
   @Get(':id')
   @RequirePermissions(P.system.role.query)
   get(@Req() request: FastifyRequest, @Param() params: IdBody) {
-    return this.identity.forward(A.roleGet, request, params);
+    return this.roles.get(request, params);
   }
 
   @Post()
@@ -144,21 +155,21 @@ export class RolesController {
   @RequirePermissions(P.system.role.add)
   @Log(...T, B.insert)
   create(@Req() request: FastifyRequest, @Body() body: RoleBody) {
-    return this.identity.forward(A.roleCreate, request, body);
+    return this.roles.create(request, body);
   }
 
   @Put()
   @RequirePermissions(P.system.role.edit)
   @Log(...T, B.update)
   update(@Req() request: FastifyRequest, @Body() body: RoleBody) {
-    return this.identity.forward(A.roleUpdate, request, body);
+    return this.roles.update(request, body);
   }
 
   @Delete(':ids')
   @RequirePermissions(P.system.role.remove)
   @Log(...T, B.delete)
   remove(@Req() request: FastifyRequest, @Param() params: IdsBody) {
-    return this.identity.forward(A.roleRemove, request, params);
+    return this.roles.remove(request, params);
   }
 }
 
@@ -169,16 +180,27 @@ const MENU_TREES = [P.system.menu.list, P.system.role.query, P.system.role.add, 
 @ApiTags('system/menu')
 @Controller('system/menu')
 export class MenusController {
-  constructor(private readonly identity: ServiceClient) {}
+  private readonly menus: CrudForwarder;
+
+  constructor(private readonly identity: ServiceClient) {
+    this.menus = new CrudForwarder(identity, {
+      list: A.menuList,
+      get: A.menuGet,
+      create: A.menuCreate,
+      update: A.menuUpdate,
+      remove: A.menuRemove,
+    });
+  }
 
   @Get('list')
   @RequirePermissions(P.system.menu.list)
   list(@Req() request: FastifyRequest, @Query() query: MenuQuery) {
-    return this.identity.forward(A.menuList, request, query);
+    return this.menus.list(request, query);
   }
 
+  // The code generator's edit page picks a generated page's parent menu from this tree.
   @Get('treeselect')
-  @RequirePermissions(MENU_TREES, 'any')
+  @RequirePermissions([...MENU_TREES, P.tool.gen.edit], 'any')
   treeSelect(@Req() request: FastifyRequest) {
     return this.identity.forward(A.menuTreeSelect, request);
   }
@@ -192,7 +214,7 @@ export class MenusController {
   @Get(':id')
   @RequirePermissions(P.system.menu.query)
   get(@Req() request: FastifyRequest, @Param() params: IdBody) {
-    return this.identity.forward(A.menuGet, request, params);
+    return this.menus.get(request, params);
   }
 
   @Post()
@@ -200,20 +222,20 @@ export class MenusController {
   @RequirePermissions(P.system.menu.add)
   @Log(...M, B.insert)
   create(@Req() request: FastifyRequest, @Body() body: MenuBody) {
-    return this.identity.forward(A.menuCreate, request, body);
+    return this.menus.create(request, body);
   }
 
   @Put()
   @RequirePermissions(P.system.menu.edit)
   @Log(...M, B.update)
   update(@Req() request: FastifyRequest, @Body() body: MenuBody) {
-    return this.identity.forward(A.menuUpdate, request, body);
+    return this.menus.update(request, body);
   }
 
   @Delete(':id')
   @RequirePermissions(P.system.menu.remove)
   @Log(...M, B.delete)
   remove(@Req() request: FastifyRequest, @Param() params: IdBody) {
-    return this.identity.forward(A.menuRemove, request, params);
+    return this.menus.remove(request, params);
   }
 }

@@ -40,13 +40,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RequirePermissions, SignedIn } from '../common/decorators';
 import { Envelope } from '../common/envelope';
 import { Log } from '../common/oper-log';
-import { paged } from '../common/paging';
 import { stateOf } from '../common/request-context';
 import { USER_EXPORT_COLUMNS, USER_IMPORT_COLUMNS } from '../files/export-columns';
 import { exportKeyset } from '../files/exports';
 import { FILE_STORE, type FileStore, keyOf } from '../files/storage/file-store';
 import { receiveFile, storeFile } from '../files/uploads';
 import { readSheet, templateXlsx } from '../files/xlsx';
+import { CrudForwarder } from '../rpc/crud-forwarder';
 import { ServiceClient } from '../rpc/service-client';
 
 const T = ['用户管理', 'Users'] as const;
@@ -56,15 +56,25 @@ const PROFILE = ['个人信息', 'Profile'] as const;
 @ApiTags('system/user')
 @Controller('system/user')
 export class UsersController {
+  private readonly users: CrudForwarder;
+
   constructor(
     private readonly identity: ServiceClient,
     @Inject(FILE_STORE) private readonly files: FileStore,
-  ) {}
+  ) {
+    this.users = new CrudForwarder(identity, {
+      list: A.userList,
+      get: A.userGet,
+      create: A.userCreate,
+      update: A.userUpdate,
+      remove: A.userRemove,
+    });
+  }
 
   @Get('list')
   @RequirePermissions(P.system.user.list)
   list(@Req() request: FastifyRequest, @Query() query: UserQuery) {
-    return paged(this.identity.forward(A.userList, request, query));
+    return this.users.page(request, query);
   }
 
   @Get('deptTree')
@@ -216,13 +226,13 @@ export class UsersController {
   @Get()
   @RequirePermissions(P.system.user.query)
   blank(@Req() request: FastifyRequest) {
-    return this.identity.forward(A.userGet, request, {});
+    return this.users.get(request, {});
   }
 
   @Get(':id')
   @RequirePermissions(P.system.user.query)
   get(@Req() request: FastifyRequest, @Param() params: IdBody) {
-    return this.identity.forward(A.userGet, request, params);
+    return this.users.get(request, params);
   }
 
   @Post()
@@ -230,20 +240,20 @@ export class UsersController {
   @RequirePermissions(P.system.user.add)
   @Log(...T, B.insert)
   create(@Req() request: FastifyRequest, @Body() body: UserBody) {
-    return this.identity.forward(A.userCreate, request, body);
+    return this.users.create(request, body);
   }
 
   @Put()
   @RequirePermissions(P.system.user.edit)
   @Log(...T, B.update)
   update(@Req() request: FastifyRequest, @Body() body: UserBody) {
-    return this.identity.forward(A.userUpdate, request, body);
+    return this.users.update(request, body);
   }
 
   @Delete(':ids')
   @RequirePermissions(P.system.user.remove)
   @Log(...T, B.delete)
   remove(@Req() request: FastifyRequest, @Param() params: IdsBody) {
-    return this.identity.forward(A.userRemove, request, params);
+    return this.users.remove(request, params);
   }
 }

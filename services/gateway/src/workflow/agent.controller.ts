@@ -23,8 +23,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 
 import { RequirePermissions } from '../common/decorators';
-import { forwardPage } from '../common/paging';
 import { idOf, idsOf } from '../common/path-ids';
+import { CrudForwarder } from '../rpc/crud-forwarder';
 import { ServiceClient } from '../rpc/service-client';
 
 const A = PERMISSIONS.wujie.agent;
@@ -34,12 +34,22 @@ const S = PERMISSIONS.wujie.skill;
 @ApiTags('agent')
 @Controller('wujie/agent')
 export class AgentController {
-  constructor(private readonly services: ServiceClient) {}
+  private readonly agents: CrudForwarder;
+
+  constructor(private readonly services: ServiceClient) {
+    this.agents = new CrudForwarder(services, {
+      list: W.agentList,
+      get: W.agentGet,
+      create: W.agentCreate,
+      update: W.agentUpdate,
+      remove: W.agentRemove,
+    });
+  }
 
   @Get('list')
   @RequirePermissions(A.list)
   list(@Req() request: FastifyRequest, @Query() query: AgentListQuery) {
-    return forwardPage(this.services, W.agentList, request, query);
+    return this.agents.page(request, query);
   }
 
   /** Enabled agents, for the workflow form's agent selection. */
@@ -55,26 +65,26 @@ export class AgentController {
   @Get(':id')
   @RequirePermissions(A.query)
   get(@Req() request: FastifyRequest, @Param('id') id: string) {
-    return this.services.forward(W.agentGet, request, idOf(id));
+    return this.agents.get(request, idOf(id));
   }
 
   @Post()
   @HttpCode(200)
   @RequirePermissions(A.add)
   create(@Req() request: FastifyRequest, @Body() body: AgentBody) {
-    return this.services.forward(W.agentCreate, request, body);
+    return this.agents.create(request, body);
   }
 
   @Put()
   @RequirePermissions(A.edit)
   update(@Req() request: FastifyRequest, @Body() body: UpdateAgentBody) {
-    return this.services.forward(W.agentUpdate, request, body);
+    return this.agents.update(request, body);
   }
 
   @Delete(':ids')
   @RequirePermissions(A.remove)
   remove(@Req() request: FastifyRequest, @Param('ids') ids: string) {
-    return this.services.forward(W.agentRemove, request, idsOf(ids));
+    return this.agents.remove(request, idsOf(ids));
   }
 }
 
@@ -82,12 +92,22 @@ export class AgentController {
 @ApiTags('skill')
 @Controller('wujie/skill')
 export class SkillController {
-  constructor(private readonly services: ServiceClient) {}
+  private readonly skills: CrudForwarder;
+
+  constructor(private readonly services: ServiceClient) {
+    this.skills = new CrudForwarder(services, {
+      list: W.skillList,
+      get: W.skillGet,
+      create: W.skillCreate,
+      update: W.skillUpdate,
+      remove: W.skillRemove,
+    });
+  }
 
   @Get('list')
   @RequirePermissions(S.list)
   list(@Req() request: FastifyRequest, @Query() query: NameQuery) {
-    return forwardPage(this.services, W.skillList, request, query);
+    return this.skills.page(request, query);
   }
 
   /** Skills to choose from on the agent form. */
@@ -100,25 +120,25 @@ export class SkillController {
   @Get(':id')
   @RequirePermissions(S.list)
   get(@Req() request: FastifyRequest, @Param('id') id: string) {
-    return this.services.forward(W.skillGet, request, idOf(id));
+    return this.skills.get(request, idOf(id));
   }
 
   @Post()
   @HttpCode(200)
   @RequirePermissions(S.add)
   create(@Req() request: FastifyRequest, @Body() body: SkillBody) {
-    return this.services.forward(W.skillCreate, request, body);
+    return this.skills.create(request, body);
   }
 
   @Put()
   @RequirePermissions(S.edit)
   update(@Req() request: FastifyRequest, @Body() body: UpdateSkillBody) {
-    return this.services.forward(W.skillUpdate, request, body);
+    return this.skills.update(request, body);
   }
 
   @Delete(':ids')
   @RequirePermissions(S.remove)
   remove(@Req() request: FastifyRequest, @Param('ids') ids: string) {
-    return this.services.forward(W.skillRemove, request, idsOf(ids));
+    return this.skills.remove(request, idsOf(ids));
   }
 }

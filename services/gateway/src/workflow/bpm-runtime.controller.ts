@@ -12,6 +12,7 @@ import {
   ProcessInstanceCreateBody,
   ProcessInstanceIdQuery,
   TaskApproveBody,
+  TaskCommentBody,
   TaskDelegateBody,
   TaskPageQuery,
   TaskRejectBody,
@@ -39,6 +40,13 @@ export class ProcessDefinitionController {
   @SignedIn()
   page(@Req() request: FastifyRequest, @Query() query: ProcessDefinitionPageQuery) {
     return forwardPage(this.services, W.processDefinitionPage, request, query);
+  }
+
+  /** A startable definition with its start form: whoever may start it reads the form here. */
+  @Get('get')
+  @SignedIn()
+  get(@Req() request: FastifyRequest, @Query() query: EngineIdQuery) {
+    return this.services.forward(W.processDefinitionGet, request, query);
   }
 }
 
@@ -118,6 +126,13 @@ export class BpmTaskController {
   @SignedIn()
   delegate(@Req() request: FastifyRequest, @Body() body: TaskDelegateBody) {
     return this.services.forward(W.taskDelegate, request, body);
+  }
+
+  /** A comment on a task of an instance the caller may see; the timeline shows it. */
+  @Put('comment')
+  @SignedIn()
+  comment(@Req() request: FastifyRequest, @Body() body: TaskCommentBody) {
+    return this.services.forward(W.taskComment, request, body);
   }
 
   /** The instance's tasks with what people did on them: the timeline of process-instance/detail. */

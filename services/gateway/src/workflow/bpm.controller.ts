@@ -16,6 +16,7 @@ import {
   BpmFormBody,
   BpmModelBody,
   BpmModelListQuery,
+  BpmModelUpdateStateBody,
   NameQuery,
   RuleListQuery,
   TaskAssignRuleBody,
@@ -28,8 +29,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 
 import { RequirePermissions } from '../common/decorators';
-import { forwardPage } from '../common/paging';
 import { idOf, idsOf } from '../common/path-ids';
+import { CrudForwarder } from '../rpc/crud-forwarder';
 import { ServiceClient } from '../rpc/service-client';
 
 const M = PERMISSIONS.bpm.model;
@@ -39,37 +40,47 @@ const FORM = PERMISSIONS.bpm.form;
 @ApiTags('bpm')
 @Controller('bpm/model')
 export class BpmModelController {
-  constructor(private readonly services: ServiceClient) {}
+  private readonly models: CrudForwarder;
+
+  constructor(private readonly services: ServiceClient) {
+    this.models = new CrudForwarder(services, {
+      list: W.modelList,
+      get: W.modelGet,
+      create: W.modelCreate,
+      update: W.modelUpdate,
+      remove: W.modelRemove,
+    });
+  }
 
   @Get('list')
   @RequirePermissions(M.list)
   list(@Req() request: FastifyRequest, @Query() query: BpmModelListQuery) {
-    return forwardPage(this.services, W.modelList, request, query);
+    return this.models.page(request, query);
   }
 
   @Get(':id')
   @RequirePermissions(M.list)
   get(@Req() request: FastifyRequest, @Param('id') id: string) {
-    return this.services.forward(W.modelGet, request, idOf(id));
+    return this.models.get(request, idOf(id));
   }
 
   @Post()
   @HttpCode(200)
   @RequirePermissions(M.edit)
   create(@Req() request: FastifyRequest, @Body() body: BpmModelBody) {
-    return this.services.forward(W.modelCreate, request, body);
+    return this.models.create(request, body);
   }
 
   @Put()
   @RequirePermissions([M.edit, M.design], 'any')
   update(@Req() request: FastifyRequest, @Body() body: UpdateBpmModelBody) {
-    return this.services.forward(W.modelUpdate, request, body);
+    return this.models.update(request, body);
   }
 
   @Delete(':ids')
   @RequirePermissions(M.edit)
   remove(@Req() request: FastifyRequest, @Param('ids') ids: string) {
-    return this.services.forward(W.modelRemove, request, idsOf(ids));
+    return this.models.remove(request, idsOf(ids));
   }
 
   /** Deploys the model's diagram to the process engine (`?id=`, as RuoYi's BPM module takes it). */
@@ -79,37 +90,56 @@ export class BpmModelController {
   deploy(@Req() request: FastifyRequest, @Query('id') id: string) {
     return this.services.forward(W.modelDeploy, request, idOf(id));
   }
+
+  /**
+   * Suspends (state 2) or activates (1) the model's deployed definition: RuoYi-Vue-Pro's
+   * update-state under its `bpm:model:update`, which is this console's model edit permission.
+   */
+  @Put('update-state')
+  @RequirePermissions(M.edit)
+  updateState(@Req() request: FastifyRequest, @Body() body: BpmModelUpdateStateBody) {
+    return this.services.forward(W.modelUpdateState, request, body);
+  }
 }
 
 /** Task assignment rules of a model's user tasks (7 dimensions). */
 @ApiTags('bpm')
 @Controller('bpm/task-assign-rule')
 export class TaskAssignRuleController {
-  constructor(private readonly services: ServiceClient) {}
+  private readonly rules: CrudForwarder;
+
+  constructor(services: ServiceClient) {
+    this.rules = new CrudForwarder(services, {
+      list: W.ruleList,
+      create: W.ruleCreate,
+      update: W.ruleUpdate,
+      remove: W.ruleRemove,
+    });
+  }
 
   @Get('list')
   @RequirePermissions(M.list)
   list(@Req() request: FastifyRequest, @Query() query: RuleListQuery) {
-    return this.services.forward(W.ruleList, request, query);
+    return this.rules.list(request, query);
   }
 
   @Post()
   @HttpCode(200)
   @RequirePermissions(M.edit)
   create(@Req() request: FastifyRequest, @Body() body: TaskAssignRuleBody) {
-    return this.services.forward(W.ruleCreate, request, body);
+    return this.rules.create(request, body);
   }
 
   @Put()
   @RequirePermissions(M.edit)
   update(@Req() request: FastifyRequest, @Body() body: UpdateTaskAssignRuleBody) {
-    return this.services.forward(W.ruleUpdate, request, body);
+    return this.rules.update(request, body);
   }
 
   @Delete(':ids')
   @RequirePermissions(M.edit)
   remove(@Req() request: FastifyRequest, @Param('ids') ids: string) {
-    return this.services.forward(W.ruleRemove, request, idsOf(ids));
+    return this.rules.remove(request, idsOf(ids));
   }
 }
 
@@ -117,12 +147,22 @@ export class TaskAssignRuleController {
 @ApiTags('bpm')
 @Controller('bpm/form')
 export class BpmFormController {
-  constructor(private readonly services: ServiceClient) {}
+  private readonly forms: CrudForwarder;
+
+  constructor(private readonly services: ServiceClient) {
+    this.forms = new CrudForwarder(services, {
+      list: W.formList,
+      get: W.formGet,
+      create: W.formCreate,
+      update: W.formUpdate,
+      remove: W.formRemove,
+    });
+  }
 
   @Get('list')
   @RequirePermissions([FORM.edit, M.list], 'any')
   list(@Req() request: FastifyRequest, @Query() query: NameQuery) {
-    return forwardPage(this.services, W.formList, request, query);
+    return this.forms.page(request, query);
   }
 
   @Get('listSimple')
@@ -134,26 +174,26 @@ export class BpmFormController {
   @Get(':id')
   @RequirePermissions([FORM.edit, M.list], 'any')
   get(@Req() request: FastifyRequest, @Param('id') id: string) {
-    return this.services.forward(W.formGet, request, idOf(id));
+    return this.forms.get(request, idOf(id));
   }
 
   @Post()
   @HttpCode(200)
   @RequirePermissions(FORM.edit)
   create(@Req() request: FastifyRequest, @Body() body: BpmFormBody) {
-    return this.services.forward(W.formCreate, request, body);
+    return this.forms.create(request, body);
   }
 
   @Put()
   @RequirePermissions(FORM.edit)
   update(@Req() request: FastifyRequest, @Body() body: UpdateBpmFormBody) {
-    return this.services.forward(W.formUpdate, request, body);
+    return this.forms.update(request, body);
   }
 
   @Delete(':ids')
   @RequirePermissions(FORM.edit)
   remove(@Req() request: FastifyRequest, @Param('ids') ids: string) {
-    return this.services.forward(W.formRemove, request, idsOf(ids));
+    return this.forms.remove(request, idsOf(ids));
   }
 }
 
@@ -161,12 +201,22 @@ export class BpmFormController {
 @ApiTags('bpm')
 @Controller('bpm/user-group')
 export class UserGroupController {
-  constructor(private readonly services: ServiceClient) {}
+  private readonly groups: CrudForwarder;
+
+  constructor(private readonly services: ServiceClient) {
+    this.groups = new CrudForwarder(services, {
+      list: W.groupList,
+      get: W.groupGet,
+      create: W.groupCreate,
+      update: W.groupUpdate,
+      remove: W.groupRemove,
+    });
+  }
 
   @Get('list')
   @RequirePermissions(M.list)
   list(@Req() request: FastifyRequest, @Query() query: NameQuery) {
-    return forwardPage(this.services, W.groupList, request, query);
+    return this.groups.page(request, query);
   }
 
   @Get('listSimple')
@@ -178,25 +228,25 @@ export class UserGroupController {
   @Get(':id')
   @RequirePermissions(M.list)
   get(@Req() request: FastifyRequest, @Param('id') id: string) {
-    return this.services.forward(W.groupGet, request, idOf(id));
+    return this.groups.get(request, idOf(id));
   }
 
   @Post()
   @HttpCode(200)
   @RequirePermissions(M.edit)
   create(@Req() request: FastifyRequest, @Body() body: UserGroupBody) {
-    return this.services.forward(W.groupCreate, request, body);
+    return this.groups.create(request, body);
   }
 
   @Put()
   @RequirePermissions(M.edit)
   update(@Req() request: FastifyRequest, @Body() body: UpdateUserGroupBody) {
-    return this.services.forward(W.groupUpdate, request, body);
+    return this.groups.update(request, body);
   }
 
   @Delete(':ids')
   @RequirePermissions(M.edit)
   remove(@Req() request: FastifyRequest, @Param('ids') ids: string) {
-    return this.services.forward(W.groupRemove, request, idsOf(ids));
+    return this.groups.remove(request, idsOf(ids));
   }
 }

@@ -21,8 +21,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 
 import { RequirePermissions } from '../common/decorators';
-import { forwardPage } from '../common/paging';
 import { idOf, idsOf } from '../common/path-ids';
+import { CrudForwarder } from '../rpc/crud-forwarder';
 import { ServiceClient } from '../rpc/service-client';
 
 const F = PERMISSIONS.wujie.functions;
@@ -31,12 +31,22 @@ const F = PERMISSIONS.wujie.functions;
 @ApiTags('functions')
 @Controller('wujie/functions')
 export class FunctionsController {
-  constructor(private readonly services: ServiceClient) {}
+  private readonly functions: CrudForwarder;
+
+  constructor(private readonly services: ServiceClient) {
+    this.functions = new CrudForwarder(services, {
+      list: W.functionList,
+      get: W.functionGet,
+      create: W.functionCreate,
+      update: W.functionUpdate,
+      remove: W.functionRemove,
+    });
+  }
 
   @Get('list')
   @RequirePermissions(F.list)
   list(@Req() request: FastifyRequest, @Query() query: FunctionListQuery) {
-    return forwardPage(this.services, W.functionList, request, query);
+    return this.functions.page(request, query);
   }
 
   /** Functions to choose from on the skill form. */
@@ -64,25 +74,25 @@ export class FunctionsController {
   @Get(':id')
   @RequirePermissions(F.query)
   get(@Req() request: FastifyRequest, @Param('id') id: string) {
-    return this.services.forward(W.functionGet, request, idOf(id));
+    return this.functions.get(request, idOf(id));
   }
 
   @Post()
   @HttpCode(200)
   @RequirePermissions(F.add)
   create(@Req() request: FastifyRequest, @Body() body: FunctionBody) {
-    return this.services.forward(W.functionCreate, request, body);
+    return this.functions.create(request, body);
   }
 
   @Put()
   @RequirePermissions(F.edit)
   update(@Req() request: FastifyRequest, @Body() body: UpdateFunctionBody) {
-    return this.services.forward(W.functionUpdate, request, body);
+    return this.functions.update(request, body);
   }
 
   @Delete(':ids')
   @RequirePermissions(F.remove)
   remove(@Req() request: FastifyRequest, @Param('ids') ids: string) {
-    return this.services.forward(W.functionRemove, request, idsOf(ids));
+    return this.functions.remove(request, idsOf(ids));
   }
 }

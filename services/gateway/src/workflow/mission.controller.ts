@@ -1,7 +1,25 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
-import { BUSINESS_TYPES as B, PERMISSIONS, WORKFLOW_PATTERNS as W } from '@platform/contracts';
 import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Inject,
+  Param,
+  Post,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import {
+  BUSINESS_TYPES as B,
+  DomainError,
+  type MissionView,
+  PERMISSIONS,
+  WORKFLOW_PATTERNS as W,
+} from '@platform/contracts';
+import {
+  MissionFilesZipQuery,
   MissionListQuery,
   MissionLogListQuery,
   MissionReplyBody,
@@ -9,13 +27,15 @@ import {
   MissionReviewBody,
   MissionStartBody,
 } from '@platform/contracts/dto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import { RequirePermissions } from '../common/decorators';
 import { Log } from '../common/oper-log';
 import { forwardPage } from '../common/paging';
 import { idOf } from '../common/path-ids';
 import { stateOf } from '../common/request-context';
+import { missionFilesUnder, zipStream } from '../files/mission-files';
+import { actorOf } from '../files/owned-files';
 import { FILE_STORE, type FileStore } from '../files/storage/file-store';
 import { ServiceClient } from '../rpc/service-client';
 import { findUploaded } from './chat-attachments';
@@ -58,6 +78,31 @@ export class MissionController {
   @RequirePermissions(M.query)
   get(@Req() request: FastifyRequest, @Param('id') id: string) {
     return this.services.forward(W.missionGet, request, idOf(id));
+  }
+
+  /**
+   * The mission's files under one folder (`path`, e.g. `/profile/upload/5/2026/11/29`; none: all of
+   * them) as one zip, streamed: spec §7 "zip download by path". The workflow service says whether the
+   * caller may see the mission (another user's answers 404 as a missing one does); mission-files.ts
+   * takes only the files the mission names that are its owner's own uploads.
+   */
+  @Get(':id/files/zip')
+  @RequirePermissions(M.query)
+  async filesZip(
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+    @Param('id') id: string,
+    @Query() query: MissionFilesZipQuery,
+  ): Promise<void> {
+    const mission = await this.services.forward<MissionView>(W.missionGet, request, idOf(id));
+    const reader = actorOf(stateOf(request).session!);
+    const stream = await zipStream(this.files, missionFilesUnder(mission, query.path, reader));
+    if (!stream) throw new DomainError('mission.files_none', {}, 404);
+    void reply
+      .header('content-type', 'application/zip')
+      .header('cache-control', 'no-store')
+      .header('content-disposition', `attachment; filename="${mission.code}-files.zip"`)
+      .send(stream);
   }
 
   /** Ends the mission's process instance: the mission is stopped and its progress gone. */

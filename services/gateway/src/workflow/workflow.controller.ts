@@ -28,8 +28,8 @@ import type { FastifyRequest } from 'fastify';
 
 import { RequirePermissions } from '../common/decorators';
 import { Envelope } from '../common/envelope';
-import { forwardPage } from '../common/paging';
 import { idOf, idsOf } from '../common/path-ids';
+import { CrudForwarder } from '../rpc/crud-forwarder';
 import { ServiceClient } from '../rpc/service-client';
 
 const P = PERMISSIONS.wujie.workflow;
@@ -38,12 +38,22 @@ const P = PERMISSIONS.wujie.workflow;
 @ApiTags('workflow')
 @Controller('wujie/workflow')
 export class WorkflowController {
-  constructor(private readonly services: ServiceClient) {}
+  private readonly workflows: CrudForwarder;
+
+  constructor(private readonly services: ServiceClient) {
+    this.workflows = new CrudForwarder(services, {
+      list: WORKFLOW_PATTERNS.list,
+      get: WORKFLOW_PATTERNS.get,
+      create: WORKFLOW_PATTERNS.create,
+      update: WORKFLOW_PATTERNS.update,
+      remove: WORKFLOW_PATTERNS.remove,
+    });
+  }
 
   @Get('list')
   @RequirePermissions(P.list)
   list(@Req() request: FastifyRequest, @Query() query: WorkflowListQuery) {
-    return forwardPage<WorkflowSummaryView>(this.services, WORKFLOW_PATTERNS.list, request, query);
+    return this.workflows.page<WorkflowSummaryView>(request, query);
   }
 
   @Get('listSimple')
@@ -122,25 +132,25 @@ export class WorkflowController {
   @Get(':id')
   @RequirePermissions(P.query)
   get(@Req() request: FastifyRequest, @Param('id') id: string) {
-    return this.services.forward(WORKFLOW_PATTERNS.get, request, idOf(id));
+    return this.workflows.get(request, idOf(id));
   }
 
   @Post()
   @HttpCode(200)
   @RequirePermissions(P.add)
   create(@Req() request: FastifyRequest, @Body() body: WorkflowBody) {
-    return this.services.forward(WORKFLOW_PATTERNS.create, request, body);
+    return this.workflows.create(request, body);
   }
 
   @Put()
   @RequirePermissions(P.edit)
   update(@Req() request: FastifyRequest, @Body() body: UpdateWorkflowBody) {
-    return this.services.forward(WORKFLOW_PATTERNS.update, request, body);
+    return this.workflows.update(request, body);
   }
 
   @Delete(':ids')
   @RequirePermissions(P.remove)
   remove(@Req() request: FastifyRequest, @Param('ids') ids: string) {
-    return this.services.forward(WORKFLOW_PATTERNS.remove, request, idsOf(ids));
+    return this.workflows.remove(request, idsOf(ids));
   }
 }

@@ -1,7 +1,7 @@
 import { identityStarter } from '@platform/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { ADMIN_PASSWORD, login, setCaptcha, startStack, type TestStack } from '../../src/testing';
+import { ADMIN_PASSWORD, login, setCaptcha, startStack, type TestStack } from '../support/stack';
 import { as, type Client, createUser, unique } from './helpers';
 
 // Menus granting user management (101 + its buttons) and department management (104 + buttons).

@@ -1,7 +1,7 @@
 import { identityStarter } from '@platform/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { ADMIN_PASSWORD, login, setCaptcha, startStack, type TestStack } from '../../src/testing';
+import { ADMIN_PASSWORD, login, setCaptcha, startStack, type TestStack } from '../support/stack';
 import { as, type Client, createUser } from './helpers';
 
 // Spec §6: "users without roles get ROLE_DEFAULT". getInfo named the role for such a user but granted

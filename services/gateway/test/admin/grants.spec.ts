@@ -8,7 +8,7 @@ import {
   setCaptcha,
   startStack,
   type TestStack,
-} from '../../src/testing';
+} from '../support/stack';
 import { as, type Client, createUser, rows, unique } from './helpers';
 
 // Nobody grants what they do not hold (issue 11 §1): a role editor, a menu editor and a user editor

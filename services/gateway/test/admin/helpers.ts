@@ -1,5 +1,5 @@
-import type { TestStack } from '../../src/testing';
-import { api, login, USER_PASSWORD } from '../../src/testing';
+import type { TestStack } from '../support/stack';
+import { api, login, USER_PASSWORD } from '../support/stack';
 
 export interface Client {
   get(path: string): ReturnType<ReturnType<typeof api>['get']>;

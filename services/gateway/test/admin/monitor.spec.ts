@@ -14,7 +14,7 @@ import {
   startStack,
   type TestStack,
   USER_PASSWORD,
-} from '../../src/testing';
+} from '../support/stack';
 import { as, type Client, createUser, eventually, rows, unique } from './helpers';
 
 interface OperRow {

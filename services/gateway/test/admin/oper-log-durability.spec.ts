@@ -8,7 +8,7 @@ import {
   setCaptcha,
   startStack,
   type TestStack,
-} from '../../src/testing';
+} from '../support/stack';
 import { eventually, rows } from './helpers';
 
 describe('operation log while identity is down', () => {

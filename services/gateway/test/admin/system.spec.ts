@@ -8,7 +8,7 @@ import {
   setCaptcha,
   startStack,
   type TestStack,
-} from '../../src/testing';
+} from '../support/stack';
 import { as, type Client, createUser, unique } from './helpers';
 
 describe('system management', () => {

@@ -14,7 +14,7 @@ import {
   startStack,
   type TestStack,
   USER_PASSWORD,
-} from '../../src/testing';
+} from '../support/stack';
 import { as, type Client, createUser, rows, unique } from './helpers';
 
 // A 1x1 transparent PNG.

@@ -5,7 +5,7 @@ import type { RouteItem } from '@platform/contracts';
 import { identityStarter } from '@platform/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { api, registerByPhone, setCaptcha, startStack, type TestStack } from '../../src/testing';
+import { api, registerByPhone, setCaptcha, startStack, type TestStack } from '../support/stack';
 
 // Trastuzumab VH and VL (DrugBank DB00072); any valid chains would do, the stub does not fold them.
 const HEAVY =

@@ -3,6 +3,7 @@ import { identityStarter } from '@platform/identity';
 import { workflowStarter } from '@platform/workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { type Caller, callerFor } from '../support/callers';
 import {
   ADMIN_PASSWORD,
   api,
@@ -11,8 +12,7 @@ import {
   setCaptcha,
   startStack,
   type TestStack,
-} from '../../src/testing';
-import { type Caller, callerFor } from '../support/callers';
+} from '../support/stack';
 
 // The console's "Chat assistant" and "Conversation history" pages as they call the API: every
 // user's conversations for an administrator (all=true) with the owner and the number of messages,

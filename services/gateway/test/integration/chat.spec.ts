@@ -2,6 +2,7 @@ import { identityStarter } from '@platform/identity';
 import { workflowStarter } from '@platform/workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { type Caller, callerFor, dataOf, oneAgentFlow } from '../support/callers';
 import {
   ADMIN_PASSWORD,
   api,
@@ -13,8 +14,7 @@ import {
   type SseAnswer,
   startStack,
   type TestStack,
-} from '../../src/testing';
-import { type Caller, callerFor, dataOf, oneAgentFlow } from '../support/callers';
+} from '../support/stack';
 
 // The research assistant through the gateway as the chat screen calls it, on the built-in planner
 // (no LLM_BASE_URL, no network): conversations and who may touch them, sending a message answered
@@ -435,6 +435,66 @@ describe('the assistant through the gateway (built-in planner)', () => {
       msg: 'The attachment "ghost.fasta" does not exist; please upload it again',
     });
     expect(data<Row[]>(await alice.get(`/wujie/chat/${id}/messages`))).toHaveLength(2);
+  });
+
+  it("should carry an attached PDB file's protein atoms into the epitope mission, and refuse a 20 MB one", async () => {
+    // One chain of lysozyme's first 40 residues (CA atoms) and a water: the mission keeps the
+    // protein's atom records only (the agent worker runs ElliPro on them); the planner reads the
+    // chain's sequence from the CA atoms.
+    const three: Record<string, string> = {
+      A: 'ALA',
+      C: 'CYS',
+      D: 'ASP',
+      E: 'GLU',
+      F: 'PHE',
+      G: 'GLY',
+      H: 'HIS',
+      I: 'ILE',
+      K: 'LYS',
+      L: 'LEU',
+      M: 'MET',
+      N: 'ASN',
+      P: 'PRO',
+      Q: 'GLN',
+      R: 'ARG',
+      S: 'SER',
+      T: 'THR',
+      V: 'VAL',
+      W: 'TRP',
+      Y: 'TYR',
+    };
+    const atoms = [...LYSOZYME.slice(0, 40)].map(
+      (aa, i) =>
+        `ATOM  ${String(i + 1).padStart(5)}  CA  ${three[aa]} A${String(i + 1).padStart(4)}    ${(i * 3.8).toFixed(3).padStart(8)}   0.000   0.000  1.00 20.00           C`,
+    );
+    const pdb = [
+      'HEADER    TEST ANTIGEN',
+      ...atoms,
+      'HETATM  999  O   HOH A 101       1.000   2.000   3.000  1.00 10.00           O',
+      'END',
+    ].join('\n');
+    const stored = data<{ fileName: string; originalFilename: string }>(
+      await upload(alice, Buffer.from(pdb), 'antigen.pdb'),
+    );
+    const id = await newConversation(alice);
+    const answer = await say(
+      alice,
+      id,
+      { content: 'Predict the epitopes of this antigen', files: [stored] },
+      'en',
+    );
+    const mission = answer.events.find((e) => e.event === 'mission')?.data as
+      { missionId: number; workflowKey: string } | undefined;
+    expect(mission?.workflowKey).toBe('epitope_prediction');
+    const [row] = await query('SELECT inputs FROM wf_mission WHERE id = ?', [mission!.missionId]);
+    const inputs = (typeof row.inputs === 'string' ? JSON.parse(row.inputs) : row.inputs) as Row;
+    expect(inputs.structures).toEqual([
+      { name: 'antigen.pdb', pdb: atoms.map((line) => line.slice(0, 54)).join('\n') },
+    ]);
+    // Over the upload limit (5 MB): refused at the upload, so it never reaches a message.
+    const big = Buffer.from(`${atoms[0]}\n`.repeat(Math.ceil((20 * 1024 * 1024) / 81)));
+    const refused = await upload(alice, big, 'big.pdb');
+    expect(refused.body).toMatchObject({ code: 500, msg: expect.stringMatching(/5 ?MB/) });
   });
 
   it('should let a request and its sequences come in two messages, and reload them exactly', async () => {

@@ -17,7 +17,7 @@ import {
   setCaptcha,
   startStack,
   type TestStack,
-} from '../../src/testing';
+} from '../support/stack';
 
 // Issue 30: the dashboard's figures are the owner services' aggregates. The test makes known data
 // (users through sign-up, points through the administrator's change, missions and orders as rows of

@@ -12,7 +12,7 @@ import {
   setCaptcha,
   startStack,
   type TestStack,
-} from '../../src/testing';
+} from '../support/stack';
 
 // Issue 30, the database pool monitor (monitor/druid): each service answers its pools, statements and
 // server status. The test holds a write lock on the companies table so that the identity service's

@@ -8,7 +8,7 @@ import {
   setCaptcha,
   startStack,
   type TestStack,
-} from '../../src/testing';
+} from '../support/stack';
 
 // Issue 11 §4: many clients send `Content-Type: application/json` with no body (a logout, an action
 // without fields); that is not an error.

@@ -11,6 +11,7 @@ import { createConnection } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { ENGINE_WEBAPP_COOKIE } from '../../src/engine/engine-webapp.proxy';
+import { as, createUser, unique } from '../admin/helpers';
 import {
   ADMIN_PASSWORD,
   api,
@@ -18,8 +19,7 @@ import {
   setCaptcha,
   startStack,
   type TestStack,
-} from '../../src/testing';
-import { as, createUser, unique } from '../admin/helpers';
+} from '../support/stack';
 
 // Issue 25, Cockpit by role: through the gateway, engine:ops:view reads and changes nothing, and
 // engine:ops:admin also repairs instances (an incident's retries); neither deploys or deletes a

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { ENGINE_WEBAPP_KEYS, secretHash } from '../../src/engine/engine-webapp.access';
 import { ENGINE_WEBAPP_COOKIE } from '../../src/engine/engine-webapp.proxy';
+import { as, createUser, eventually, unique } from '../admin/helpers';
 import {
   ADMIN_PASSWORD,
   api,
@@ -21,8 +22,7 @@ import {
   setCaptcha,
   startStack,
   type TestStack,
-} from '../../src/testing';
-import { as, createUser, eventually, unique } from '../admin/helpers';
+} from '../support/stack';
 
 // Issue 18, Cockpit from the console: the gateway serves the engine's webapp path for holders of
 // engine:ops:view. The engine here is a small HTTP server that records what the gateway sends it (the

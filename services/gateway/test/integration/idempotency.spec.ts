@@ -11,7 +11,7 @@ import {
   startStack,
   type TestStack,
   USER_PASSWORD,
-} from '../../src/testing';
+} from '../support/stack';
 
 // Safe retries and clear outage errors (issue 19), against the real identity service, Redis and
 // MariaDB: a create sent twice with one Idempotency-Key makes one user and answers the same; the key

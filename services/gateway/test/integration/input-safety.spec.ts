@@ -8,7 +8,7 @@ import {
   setCaptcha,
   startStack,
   type TestStack,
-} from '../../src/testing';
+} from '../support/stack';
 
 // Issue 25, input that cannot hurt: every body, query and link is refused with 400 in the envelope,
 // in the caller's language, when it is too deep, not valid text, or a link that could run script.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { api, startStack, type TestStack } from '../../src/testing';
+import { api, startStack, type TestStack } from '../support/stack';
 
 // Kubernetes restarts a pod whose liveness probe fails: the gateway's must not depend on the services
 // behind it, which its readiness (/prod-api/health) reports.

@@ -12,7 +12,7 @@ import {
   startStack,
   type TestStack,
   USER_PASSWORD,
-} from '../../src/testing';
+} from '../support/stack';
 
 describe('sign-in', () => {
   let stack: TestStack;

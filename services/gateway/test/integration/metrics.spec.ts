@@ -12,7 +12,7 @@ import {
   setCaptcha,
   startStack,
   type TestStack,
-} from '../../src/testing';
+} from '../support/stack';
 
 // Prometheus figures (issue 30): every process serves GET /metrics on METRICS_PORT. In a test stack
 // the gateway and the services share one process, so one page carries all of them, by `service`.

@@ -8,6 +8,7 @@ import { workflowStarter } from '@platform/workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 
+import { type Caller, callerFor, dataOf } from '../support/callers';
 import {
   ADMIN_PASSWORD,
   api,
@@ -16,8 +17,7 @@ import {
   setCaptcha,
   startStack,
   type TestStack,
-} from '../../src/testing';
-import { type Caller, callerFor, dataOf } from '../support/callers';
+} from '../support/stack';
 
 // Rerun, reply and review through the gateway as the browser calls them, who may do which, and the
 // live status a mission's owner receives on the per-user socket (agentStatus). The test plays the

@@ -2,6 +2,7 @@ import { identityStarter } from '@platform/identity';
 import { workflowStarter } from '@platform/workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { type Caller, callerFor, dataOf, oneAgentFlow } from '../support/callers';
 import {
   ADMIN_PASSWORD,
   api,
@@ -10,8 +11,7 @@ import {
   setCaptcha,
   startStack,
   type TestStack,
-} from '../../src/testing';
-import { type Caller, callerFor, dataOf, oneAgentFlow } from '../support/callers';
+} from '../support/stack';
 
 // Missions through the gateway as the browser calls them: who may start on which workflow, empty
 // submissions, and that every mission a request names is checked against the caller (another

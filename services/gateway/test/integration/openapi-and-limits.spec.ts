@@ -1,6 +1,7 @@
 import { identityStarter } from '@platform/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { declaredRoutes } from '../support/routes';
 import {
   ADMIN_PASSWORD,
   api,
@@ -8,8 +9,7 @@ import {
   setCaptcha,
   startStack,
   type TestStack,
-} from '../../src/testing';
-import { declaredRoutes } from '../support/routes';
+} from '../support/stack';
 
 describe('OpenAPI document', () => {
   let stack: TestStack;

@@ -8,6 +8,7 @@ import { workflowStarter } from '@platform/workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { AccessGuard } from '../../src/common/access.guard';
+import { declaredRoutes } from '../support/routes';
 import {
   ADMIN_PASSWORD,
   api,
@@ -16,8 +17,7 @@ import {
   setCaptcha,
   startStack,
   type TestStack,
-} from '../../src/testing';
-import { declaredRoutes } from '../support/routes';
+} from '../support/stack';
 
 describe('permissions', () => {
   let stack: TestStack;

@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { keyOf } from '../../src/files/storage/file-store';
 import { S3FileStore } from '../../src/files/storage/s3-store';
+import { type Caller, callerFor, dataOf } from '../support/callers';
+import { type LocalS3, startLocalS3 } from '../support/s3-server';
 import {
   ADMIN_PASSWORD,
   api,
@@ -20,9 +22,7 @@ import {
   setCaptcha,
   startStack,
   type TestStack,
-} from '../../src/testing';
-import { type Caller, callerFor, dataOf } from '../support/callers';
-import { type LocalS3, startLocalS3 } from '../support/s3-server';
+} from '../support/stack';
 
 // Private files (issue 25): a user's own uploads (chat attachments, mission files) are served to
 // them only, through the signed-in download and never cached; a message or a mission names only

@@ -13,6 +13,7 @@ import {
 } from '@platform/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { type Caller, callerFor, dataOf } from '../support/callers';
 import {
   ADMIN_PASSWORD,
   api,
@@ -22,8 +23,7 @@ import {
   setCaptcha,
   startStack,
   type TestStack,
-} from '../../src/testing';
-import { type Caller, callerFor, dataOf } from '../support/callers';
+} from '../support/stack';
 
 const NAME = '张三';
 const ID = '11010519491231002X';

@@ -12,7 +12,7 @@ import {
   startStack,
   type TestStack,
   USER_PASSWORD,
-} from '../../src/testing';
+} from '../support/stack';
 
 let emailSeq = 0;
 const freshEmail = () => `user${process.pid}.${(emailSeq += 1)}@example.com`;

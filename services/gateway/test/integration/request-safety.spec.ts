@@ -10,7 +10,7 @@ import {
   setCaptcha,
   startStack,
   type TestStack,
-} from '../../src/testing';
+} from '../support/stack';
 
 async function userCount(stack: TestStack): Promise<number> {
   const [rows] = await stack.db.query('SELECT COUNT(*) AS n FROM sys_user');

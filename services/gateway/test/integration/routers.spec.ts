@@ -10,7 +10,7 @@ import {
   setCaptcha,
   startStack,
   type TestStack,
-} from '../../src/testing';
+} from '../support/stack';
 
 function names(routes: RouteItem[]): string[] {
   return routes.flatMap((r) => [...(r.name ? [r.name] : []), ...names(r.children ?? [])]);

@@ -17,7 +17,7 @@ import {
   setCaptcha,
   startStack,
   type TestStack,
-} from '../../src/testing';
+} from '../support/stack';
 
 function open(url: string, origin?: string): Promise<WebSocket> {
   return new Promise((resolve, reject) => {

@@ -9,7 +9,7 @@ import {
   setCaptcha,
   startStack,
   type TestStack,
-} from '../../src/testing';
+} from '../support/stack';
 
 describe.each(['redis', 'nats'])('transport %s between gateway and identity', (transport) => {
   let stack: TestStack;

@@ -7,7 +7,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { api, startStack, type TestStack } from '../../src/testing';
+import { api, startStack, type TestStack } from '../support/stack';
 
 // Issue 11 §4: the built web app as the gateway serves it, from a small dist laid out as Vite's build
 // (with vite-plugin-compression2) writes it: each file with its .br and .gz copy.

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 
-import { api, type TestStack } from '../../src/testing';
+import { api, type TestStack } from './stack';
 
 type Request = ReturnType<ReturnType<typeof api>['get']>;
 

@@ -111,6 +111,24 @@ export function draftOf(event: PlatformEvent): MessageDraft | null {
         audience: Number.isInteger(roleId) && roleId > 0 ? { roleId } : { all: true },
       };
     }
+    case PLATFORM_EVENTS.serviceRequested: {
+      // A user asked for service or wrote to the administrators (issue 30): their role is told.
+      const roleId = Number(p.roleId);
+      if (!Number.isInteger(roleId) || roleId < 1) return null;
+      const who = text(p.userName, 100) || String(event.userId);
+      const contact = text(p.contact, 300);
+      const said = text(p.content, 1000);
+      const service = p.kind !== 'message';
+      return {
+        type: 'system',
+        title: service ? `用户 ${who} 请求服务` : `用户 ${who} 的留言`,
+        titleEn: service ? `${who} asks for service` : `Message from ${who}`,
+        content: [contact ? `联系方式：${contact}` : '', said].filter(Boolean).join('\n') || who,
+        contentEn: [contact ? `Contact: ${contact}` : '', said].filter(Boolean).join('\n') || who,
+        link: '/system/user',
+        audience: { roleId },
+      };
+    }
     case PLATFORM_EVENTS.pointsCredited: {
       const points = Number(p.points);
       if (!Number.isFinite(points)) return null;
