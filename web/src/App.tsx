@@ -37,8 +37,8 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { useMemo } from 'react';
 
-import { useLayout } from './features/layout/layout.store';
 import { i18n } from './lib/i18n';
+import { useLayout } from './lib/layout.store';
 import type { AppRouter } from './router';
 import { buildTheme, cssVariablesResolver } from './theme';
 

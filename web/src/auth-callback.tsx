@@ -4,9 +4,9 @@ import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
 import { createRoot } from 'react-dom/client';
 
-import { DEFAULT_SETTINGS, DEFAULT_SIZE } from './features/layout/layout.store';
-import { AuthCallbackPage } from './features/pages/AuthCallbackPage';
+import { AuthCallbackPage } from './features/realname/AuthCallbackPage';
 import { activateLanguage, i18n, storedLanguage } from './lib/i18n';
+import { DEFAULT_SETTINGS, DEFAULT_SIZE } from './lib/layout.store';
 import { buildTheme } from './theme';
 
 // The page the payment app opens after real-name authorization (spec §2): a separate entry, outside

@@ -23,9 +23,9 @@ import {
   type LayoutState,
   MOBILE_QUERY,
   patchLayout,
-} from './features/layout/layout.store';
-import { tagsStore } from './features/layout/tags';
-import { DASHBOARD_PATH, LANDING_PATH } from './features/menu/local-routes';
+} from './lib/layout.store';
+import { DASHBOARD_PATH, LANDING_PATH } from './lib/local-routes';
+import { tagsStore } from './lib/tags';
 import { buildTheme, cssVariablesResolver } from './theme';
 
 // Renders, at build time, the screens a phone's first visit lands on (vite.config.ts puts them in

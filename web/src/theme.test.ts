@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { DEFAULT_SETTINGS, THEME_PRESETS } from './features/layout/layout.store';
+import { DEFAULT_SETTINGS, THEME_PRESETS } from './lib/layout.store';
 import {
   buildTheme,
   contrastRatio,
@@ -29,6 +29,26 @@ describe('theme colours', () => {
         expect(contrastRatio(shade, '#ffffff')).toBeGreaterThanOrEqual(TEXT_CONTRAST);
         expect(contrastRatio(shade, '#f1f3f5')).toBeGreaterThanOrEqual(TEXT_CONTRAST);
       }
+    },
+  );
+
+  // The settings drawer's free picker (issue 30): any colour, from near white to near black, gets a
+  // readable scale and sidebar accent too.
+  it.each(['#ffffff', '#fffbe6', '#7fffd4', '#808080', '#8b0000', '#000000', '#12ab34'])(
+    'should make a freely picked %s readable as well',
+    (picked) => {
+      const shades = shadesOf(picked);
+      expect(shades[5]).toBe(picked);
+      for (const shade of shades.slice(6)) {
+        expect(contrastRatio(shade, '#ffffff')).toBeGreaterThanOrEqual(TEXT_CONTRAST);
+        expect(contrastRatio(shade, '#f1f3f5')).toBeGreaterThanOrEqual(TEXT_CONTRAST);
+      }
+      expect(
+        contrastRatio(sidebarAccent(picked, true), DARK_SIDEBAR_ACTIVE_BG),
+      ).toBeGreaterThanOrEqual(TEXT_CONTRAST);
+      expect(contrastRatio(sidebarAccent(picked, false), '#f1f3f5')).toBeGreaterThanOrEqual(
+        TEXT_CONTRAST,
+      );
     },
   );
 

@@ -6,10 +6,11 @@ import {
   lighten,
   luminance,
   type MantineColorsTuple,
+  Tabs,
   toRgba,
 } from '@mantine/core';
 
-import type { LayoutSettings, Size } from './features/layout/layout.store';
+import type { LayoutSettings, Size } from './lib/layout.store';
 import readableColors from './readable-colors.json';
 
 /** WCAG 2 contrast ratio of two colours (1 to 21). */
@@ -146,5 +147,11 @@ export function buildTheme(settings: LayoutSettings, size: Size) {
     fontFamily:
       '-apple-system, BlinkMacSystemFont, "Segoe UI", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", sans-serif',
     defaultRadius: 'sm',
+    components: {
+      // Mantine 9 hides a kept-mounted panel with React's Activity, which renders nothing of it until
+      // it is first shown; display: none keeps Mantine 8's behaviour: a panel's content (the toolkit's
+      // structure button, a form's fields) is in the page, only hidden, as the pages expect.
+      Tabs: Tabs.extend({ defaultProps: { keepMountedMode: 'display-none' } }),
+    },
   });
 }

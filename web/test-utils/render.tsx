@@ -1,19 +1,29 @@
 import { I18nProvider } from '@lingui/react';
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, mergeThemeOverrides, Tooltip } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render as rtlRender } from '@testing-library/react';
 import type { ReactElement } from 'react';
 
-import { DEFAULT_SETTINGS, DEFAULT_SIZE } from '../src/features/layout/layout.store';
 import { i18n } from '../src/lib/i18n';
+import { DEFAULT_SETTINGS, DEFAULT_SIZE } from '../src/lib/layout.store';
 import { buildTheme } from '../src/theme';
+
+/**
+ * Mantine 9's tooltip hides itself when its target is off screen (hideDetached), and in jsdom, which has
+ * no layout, every target is: the tests see tooltips as the browser shows them over an on-screen button.
+ */
+const testOverrides = {
+  components: { Tooltip: Tooltip.extend({ defaultProps: { hideDetached: false } }) },
+};
 
 /** Renders with the app's providers: Mantine theme, Lingui, a fresh query client. */
 export function render(ui: ReactElement) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return rtlRender(
     <I18nProvider i18n={i18n}>
-      <MantineProvider theme={buildTheme(DEFAULT_SETTINGS, DEFAULT_SIZE)}>
+      <MantineProvider
+        theme={mergeThemeOverrides(buildTheme(DEFAULT_SETTINGS, DEFAULT_SIZE), testOverrides)}
+      >
         <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
       </MantineProvider>
     </I18nProvider>,

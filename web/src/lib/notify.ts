@@ -19,6 +19,8 @@ export function notify(kind: NoticeKind, message: string, title?: string): void 
     message,
     autoClose: NOTICE_DURATION_MS,
     withBorder: true,
+    // Mantine's close button is an icon with no name of its own (axe: button-name, critical).
+    closeButtonProps: { 'aria-label': t`Close` },
   });
 }
 
@@ -43,6 +45,7 @@ export function showOutage(message: string | null): void {
     loading: true,
     autoClose: false as const,
     withBorder: true,
+    closeButtonProps: { 'aria-label': t`Close` },
   };
   if (outageShown) notifications.update(notice);
   else notifications.show(notice);

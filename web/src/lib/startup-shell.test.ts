@@ -3,8 +3,8 @@ import { join } from 'node:path';
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { DEFAULT_SETTINGS, DEFAULT_SIZE, MOBILE_QUERY } from '../features/layout/layout.store';
-import { LANDING_PATH } from '../features/menu/local-routes';
+import { DEFAULT_SETTINGS, DEFAULT_SIZE, MOBILE_QUERY } from './layout.store';
+import { LANDING_PATH } from './local-routes';
 import { removeStartupShell, startupShellKind } from './startup-shell';
 import { STORAGE_KEYS, writeStore } from './storage';
 

@@ -1,4 +1,4 @@
-import { registerPages } from '../menu/page-registry';
+import { registerPages } from '../../lib/page-registry';
 
 // The console's screens by the server menu's component strings (seeded in identity) and by the app's
 // own routes (/user/profile, /company/*, the permission-gated routes of spec §2). Each screen (or group
@@ -42,6 +42,7 @@ registerPages({
   'company/info': () => content().then((m) => ({ default: m.CompanyInfoPage })),
   'wujie/richtext/index': () => content().then((m) => ({ default: m.RichTextPage })),
   'user/profile': () => account().then((m) => ({ default: m.ProfilePage })),
+  'user/info': () => account().then((m) => ({ default: m.UserInfoPage })),
   'system/user/authRole': () => account().then((m) => ({ default: m.AuthRolePage })),
   'system/role/authUser': () => account().then((m) => ({ default: m.AuthUserPage })),
 });

@@ -1,4 +1,4 @@
-import { registerPages } from '../menu/page-registry';
+import { registerPages } from '../../lib/page-registry';
 
 /** The toolkit screen of the server menu (component `wujie/antibody/index`), loaded on first visit. */
 export function registerAntibodyPages(): void {

@@ -5,6 +5,7 @@ import {
   type DesignResult,
   type Developability,
   developability,
+  type EpitopePatch,
   type EpitopePrediction,
   findLiabilities,
   type HumanizationResult,
@@ -13,8 +14,12 @@ import {
   type NumberingResult,
   numberSequence,
   parseFasta,
+  parsePdb,
   predictEpitopes,
+  predictStructureEpitopes,
   type Scheme,
+  type StructureEpitopeResidue,
+  writePdb,
 } from '@platform/antibody';
 
 import { type JobError, ToolkitJobError, unexpectedError } from './toolkit.errors';
@@ -43,19 +48,30 @@ export interface EpitopeRun {
   prediction: EpitopePrediction;
 }
 
+/** ElliPro on one chain of an opened PDB file, with that chain's atoms for the 3D view. */
+export interface StructureEpitopeRun {
+  chain: string;
+  residues: StructureEpitopeResidue[];
+  patches: EpitopePatch[];
+  pdb: string;
+}
+
 export type Job =
   | { kind: 'analyze'; text: string; scheme: Scheme }
+  | { kind: 'structureEpitopes'; pdb: string; chain: string }
   | { kind: 'epitopes'; text: string; minLength: number; minVotes: number }
   | { kind: 'design'; sequence: string; cdrs: CdrName[]; count: number; seed: number };
 
 export type AnalyzeJob = Extract<Job, { kind: 'analyze' }>;
 export type EpitopeJob = Extract<Job, { kind: 'epitopes' }>;
 export type DesignJob = Extract<Job, { kind: 'design' }>;
+export type StructureEpitopeJob = Extract<Job, { kind: 'structureEpitopes' }>;
 
 export interface JobResults {
   analyze: AnalysisRecord[];
   epitopes: EpitopeRun;
   design: DesignResult;
+  structureEpitopes: StructureEpitopeRun;
 }
 
 export type JobResult<J extends Job> = JobResults[J['kind']];
@@ -96,6 +112,22 @@ export function epitopes(text: string, minLength: number, minVotes: number): Epi
   };
 }
 
+/**
+ * Structure-based epitopes (ElliPro, Ponomarenko et al. 2008) on a chain of a PDB file, as the
+ * assistant's antibody.epitopes runs them on an attached structure.
+ */
+export function structureEpitopes(pdb: string, chain: string): StructureEpitopeRun {
+  const residues = parsePdb(pdb);
+  const result = predictStructureEpitopes(residues, { chain });
+  const antigen = residues.filter((r) => result.chains.includes(r.chain));
+  return {
+    chain: result.chains.join(','),
+    residues: result.residues,
+    patches: result.patches,
+    pdb: writePdb(antigen),
+  };
+}
+
 function run(job: Job): JobResults[Job['kind']] {
   switch (job.kind) {
     case 'analyze':
@@ -104,6 +136,8 @@ function run(job: Job): JobResults[Job['kind']] {
       return epitopes(job.text, job.minLength, job.minVotes);
     case 'design':
       return designLibrary(job.sequence, { cdrs: job.cdrs, count: job.count, seed: job.seed });
+    case 'structureEpitopes':
+      return structureEpitopes(job.pdb, job.chain);
   }
 }
 

@@ -143,3 +143,35 @@ export const bindPhone = (body: { qu: string; phonenumber: string; captcha: stri
     params: lang(),
     data: body,
   });
+
+/** Binds or changes the caller's e-mail; the code went to the new address with scene `bind`. */
+export const bindEmail = (body: { email: string; captcha: string }) =>
+  requestData<{ email: string }>('/wujie/user/bindEmail', {
+    method: 'POST',
+    params: lang(),
+    data: body,
+  });
+
+/** Whether maintenance mode is on (sys.maintenance.enabled); public, so it also answers a user it blocks. */
+export const getMaintenance = () =>
+  requestData<{ enabled: boolean }>('/maintenance', { isToken: false, silent: true });
+
+export interface ServiceStatus {
+  status: 'none' | 'requested';
+  requestedAt: string | null;
+}
+
+/** Asks the administrators for service (spec §7); an open request is returned as it is. */
+export const requestService = (content?: string) =>
+  requestData<ServiceStatus>('/wujie/user/gogetservicestatus', {
+    method: 'POST',
+    params: lang(),
+    data: content ? { content } : {},
+  });
+
+export const getServiceStatus = () =>
+  requestData<ServiceStatus>('/wujie/user/servicestatus', {
+    method: 'POST',
+    data: {},
+    silent: true,
+  });

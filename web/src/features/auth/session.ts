@@ -2,9 +2,9 @@ import { DEFAULT_ROLE, type RouteItem } from '@platform/contracts';
 
 import { clearSession, getToken, sessionStore } from '../../lib/auth';
 import { currentLanguage } from '../../lib/i18n';
+import { menuForUser } from '../../lib/menu';
 import { closeUserSocket } from '../../lib/socket';
-import { tagsStore } from '../layout/tags';
-import { menuForUser } from '../menu/menu';
+import { tagsStore } from '../../lib/tags';
 import { getInfo, getRouters, logout } from './auth.api';
 
 /**

@@ -20,13 +20,13 @@ import type { InvitedUserView, RewardConfigView } from '@platform/contracts';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 
+import { CrudPage } from '../../components/CrudPage';
 import { IconButton } from '../../components/IconButton';
+import { QrCode } from '../../components/QrCode';
 import { useSession } from '../../lib/auth';
+import { formatTime } from '../../lib/format';
 import { requestData } from '../../lib/request';
-import { CrudPage } from '../admin/components/CrudPage';
-import { formatTime } from '../mission/mission-format';
 import { INVITED_USERS_URL, promotionQuery, REWARD_CONFIG_URL } from './billing.api';
-import { QrCode } from './components/QrCode';
 
 /** The sign-up address a friend opens: the register panel with the code filled in. */
 export function inviteLink(origin: string, inviteCode: string): string {

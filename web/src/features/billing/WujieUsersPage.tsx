@@ -16,12 +16,12 @@ import { IconCoins, IconListDetails, IconLockOpen } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
+import { ConfirmButton } from '../../components/ConfirmButton';
+import { CrudPage } from '../../components/CrudPage';
 import { IconButton } from '../../components/IconButton';
 import { HasPermi, usePermission } from '../../components/Permission';
+import { formatTime } from '../../lib/format';
 import { notify } from '../../lib/notify';
-import { ConfirmButton } from '../admin/components/ConfirmButton';
-import { CrudPage } from '../admin/components/CrudPage';
-import { formatTime } from '../mission/mission-format';
 import { changePoints, restoreFrozen, setLinkStatus, WUJIE_USER_LIST_URL } from './billing.api';
 import { PageTabs, ReasonInput } from './components/fields';
 import { InvitationFlags } from './components/InvitationFlags';

@@ -1,4 +1,4 @@
-import { registerPages } from '../menu/page-registry';
+import { registerPages } from '../../lib/page-registry';
 
 /**
  * The billing screens of issue 14 by the seeded menu's component strings: "Point recharge"

@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter, useSearch } from '@tanstack/react-router';
 
 import { currentLanguage } from '../../lib/i18n';
-import type { PageProps } from '../menu/page-props';
+import type { PageProps } from '../../lib/page-props';
 import {
   convertDiagram,
   type DiagramError,

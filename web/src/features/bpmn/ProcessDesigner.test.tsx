@@ -67,8 +67,11 @@ describe(ProcessDesigner.name, () => {
     const sut = fakeModeler();
     modeler.current = sut;
     render(<ProcessDesigner xml="<definitions/>" onSave={vi.fn()} />);
-    await waitFor(() => expect(disabled('save')).toBe(false));
-    expect(disabled('undo')).toBe(false);
+    // Undo follows the command stack in an effect after the modeler arrives: a render after save.
+    await waitFor(() => {
+      expect(disabled('save')).toBe(false);
+      expect(disabled('undo')).toBe(false);
+    });
 
     fireEvent.click(screen.getByTestId('simulation'));
     expect(sut.toggleMode.toggleMode).toHaveBeenLastCalledWith(true);

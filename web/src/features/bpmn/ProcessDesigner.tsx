@@ -16,10 +16,10 @@ import { processKeyProblem, processNameProblem } from '@platform/bpmn';
 import { type Language, renderMessage } from '@platform/contracts';
 import { useEffect, useRef, useState } from 'react';
 
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { currentLanguage } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
 import { saveBlob } from '../../lib/request';
-import { ConfirmDialog } from '../layout/components/ConfirmDialog';
 import { type ConversionResult, convertDiagram, type DiagramError } from './designer.api';
 import {
   type Alignment,

@@ -1,4 +1,4 @@
-import { registerPages } from '../menu/page-registry';
+import { registerPages } from '../../lib/page-registry';
 
 // The process designer (route /bpm/manager/model/design), registered when main.tsx imports this
 // module and loaded on first visit; bpmn-js itself is a further chunk the designer imports.

@@ -7,9 +7,9 @@ import { useLocation, useRouter, useSearch } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 
 import { sessionStore, useSession } from '../../lib/auth';
+import type { PageProps } from '../../lib/page-props';
 import { RequestError } from '../../lib/request';
-import type { PageProps } from '../menu/page-props';
-import { missionApi, missionKeys } from '../mission/mission.api';
+import { missionApi, missionKeys } from '../mission';
 import {
   chatApi,
   chatKeys,

@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 
 import { request, requestData, requestStream } from '../../lib/request';
 import { downloadStoredFile } from '../../lib/stored-files';
-import { missionApi, missionKeys, type MissionReplyRequest } from '../mission/mission.api';
+import { missionApi, missionKeys, type MissionReplyRequest } from '../mission';
 import { type ChatReplyEvent, readReplyStream } from './chat.stream';
 import type { Outgoing } from './chat.thread';
 

@@ -1,7 +1,7 @@
 import { MISSION_STATUS as S, MISSION_STATUSES } from '@platform/contracts';
 import { describe, expect, it } from 'vitest';
 
-import { readAgentStatus } from '../mission/agent-status';
+import { readAgentStatus } from '../mission';
 import { isLive, phaseOf, statusAfterPush, waitingQuestion } from './mission-card';
 
 describe('mission card', () => {

@@ -1,4 +1,4 @@
-import { registerPages } from '../menu/page-registry';
+import { registerPages } from '../../lib/page-registry';
 
 /** The server menu's component of the chat: every user's landing page (LANDING_PATH). */
 export const LANDING_COMPONENT = 'wujie/char/talk';

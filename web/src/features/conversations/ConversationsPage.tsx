@@ -4,11 +4,11 @@ import { type ConversationView, seesEveryConversation } from '@platform/contract
 import { IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
 
+import { CrudPage } from '../../components/CrudPage';
 import { IconButton } from '../../components/IconButton';
+import { useOwners } from '../../hooks/useOwners';
 import { useActor } from '../../lib/auth';
-import { CrudPage } from '../admin/components/CrudPage';
-import { useOwners } from '../admin/owners';
-import { formatTime } from '../mission/mission-format';
+import { formatTime } from '../../lib/format';
 import { ConversationMessages } from './components/ConversationMessages';
 import { CONVERSATIONS_LIST_URL } from './conversations.api';
 

@@ -1,4 +1,4 @@
-import { registerPages } from '../menu/page-registry';
+import { registerPages } from '../../lib/page-registry';
 
 const page = () => import('./ConversationsPage').then((m) => ({ default: m.ConversationsPage }));
 

@@ -7,15 +7,16 @@ export interface Slice {
 }
 
 /**
- * Each slice of a donut names itself: recharts draws slices as `<path role="img">`, which need a text
- * alternative (axe's svg-img-alt); "name: count" is what a sighted user reads from the label beside it.
+ * Each slice of a donut names itself as an image: "name: count", what a sighted user reads from the label
+ * beside it (axe's svg-img-alt). recharts 3 no longer gives its sector paths `role="img"`, so the role is
+ * set here with the name; a path without a role may not carry aria-label (aria-prohibited-attr).
  */
-const sliceLabel = (slice: Slice) => ({ 'aria-label': `${slice.name}: ${slice.value}` });
+const sliceLabel = (slice: Slice) => ({
+  role: 'img',
+  'aria-label': `${slice.name}: ${slice.value}`,
+});
 
-/**
- * The dashboard's donut: counts by status or workflow, labelled. No label lines: recharts hands a
- * slice's props to its line too, and a plain path may not carry aria-label (aria-prohibited-attr).
- */
+/** The dashboard's donut: counts by status or workflow, labelled, without label lines. */
 export function Slices({ data, height, size }: { data: Slice[]; height: number; size: number }) {
   return (
     <DonutChart

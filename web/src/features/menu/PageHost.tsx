@@ -4,9 +4,9 @@ import { useLocation } from '@tanstack/react-router';
 import { Suspense, useEffect, useMemo } from 'react';
 
 import { useSession } from '../../lib/auth';
-import { addTag, setActiveTag, tagsStore } from '../layout/tags';
-import { CONTAINERS, type Title } from './menu';
-import { pageFor } from './page-registry';
+import { CONTAINERS, type Title } from '../../lib/menu';
+import { pageFor } from '../../lib/page-registry';
+import { addTag, setActiveTag, tagsStore } from '../../lib/tags';
 import { PageNotAvailable } from './PageNotAvailable';
 import { resolvePath } from './resolve';
 

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { menuTree, session } from '../../../test-utils/factories';
-import { flattenMenu, joinPath, matchPattern, menuForUser, visibleMenu } from './menu';
-import { pageFor, registerPages } from './page-registry';
+import { flattenMenu, joinPath, matchPattern, menuForUser, visibleMenu } from '../../lib/menu';
 import { resolvePath, searchablePages } from './resolve';
 
 const paths = (routes: ReturnType<typeof menuTree>) => flattenMenu(routes).map((p) => p.path);
@@ -100,15 +99,5 @@ describe('resolvePath', () => {
     const found = searchablePages(session()).map((p) => p.path);
     expect(found).toContain('/system/user');
     expect(found).not.toContain('/system/secret');
-  });
-});
-
-describe('page registry', () => {
-  it('should know the shell pages, accept new ones and know nothing of the rest', () => {
-    expect(pageFor('index')).toBeDefined();
-    expect(pageFor('system/user/index')).toBeUndefined();
-    registerPages({ 'system/user/index': async () => ({ default: () => null }) });
-    expect(pageFor('system/user/index')).toBeDefined();
-    expect(pageFor('system/user/index')).toBe(pageFor('system/user/index'));
   });
 });

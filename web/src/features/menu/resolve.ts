@@ -1,6 +1,6 @@
 import { hasPermi, type SessionState } from '../../lib/auth';
-import { CONSTANT_ROUTES, DYNAMIC_ROUTES, type LocalRoute } from './local-routes';
-import { flattenMenu, matchPattern, type MenuPage, type Title } from './menu';
+import { CONSTANT_ROUTES, DYNAMIC_ROUTES, type LocalRoute } from '../../lib/local-routes';
+import { flattenMenu, matchPattern, type MenuPage, type Title } from '../../lib/menu';
 
 /** What a path inside the main layout shows. */
 export type Resolution =

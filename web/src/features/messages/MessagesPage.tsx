@@ -5,12 +5,12 @@ import { IconChecks, IconMailOpened, IconSend } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
+import { CrudPage } from '../../components/CrudPage';
 import { IconButton } from '../../components/IconButton';
 import { hasPermi, useSession } from '../../lib/auth';
+import { formatTime } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { onMessagePush } from '../../lib/socket';
-import { CrudPage } from '../admin/components/CrudPage';
-import { formatTime } from '../mission/mission-format';
 import { MessageTitle } from './components/MessageTitle';
 import { SendMessageDialog } from './components/SendMessageDialog';
 import {

@@ -1,4 +1,4 @@
-import { registerPages } from '../menu/page-registry';
+import { registerPages } from '../../lib/page-registry';
 
 /** The in-app messages page of issue 15 by the seeded menu's component string ("Messages"). */
 export function registerMessagePages(): void {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { type AgentStatusPush, readAgentStatus, shownStatus } from './agent-status';
+import { type AgentStatusPush, noteEndedRuns, readAgentStatus, shownStatus } from './agent-status';
 
 describe(readAgentStatus.name, () => {
   it('should read the fields of a node push', () => {
@@ -70,5 +70,21 @@ describe('shownStatus', () => {
     expect(shownStatus(running, [push('completed'), push('in_progress', 'run-2')])).toBe(
       'in_progress',
     );
+  });
+
+  it('should keep a run ended that an earlier push ended, when a read sent before its end answers after it', () => {
+    const ended = new Map<string, AgentStatusPush['status']>();
+    // The end is pushed; then a read that left before the end answers "in progress" (the push is no
+    // longer news), and a node's push of the same run, sent before the end, comes last.
+    noteEndedRuns(ended, { status: 'in_progress', currentRunId: 'run-1' }, [push('completed')]);
+    const lateRead = { status: 'in_progress' as const, currentRunId: 'run-1' };
+    expect(shownStatus(lateRead, [], ended)).toBe('completed');
+    expect(shownStatus(lateRead, [push('in_progress')], ended)).toBe('completed');
+    expect(shownStatus(lateRead, [], new Map())).toBe('in_progress');
+    // A rerun is a new run.
+    expect(shownStatus({ status: 'in_progress', currentRunId: 'run-2' }, [], ended)).toBe(
+      'in_progress',
+    );
+    expect(shownStatus(lateRead, [push('in_progress', 'run-2')], ended)).toBe('in_progress');
   });
 });

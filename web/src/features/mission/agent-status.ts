@@ -101,22 +101,41 @@ export function useRefreshOnAgentStatus(queryKey: readonly unknown[]): () => voi
 
 /**
  * The status a screen shows: the newest push's since the last read, else the read's. A run seen
- * completed or stopped — by the read or by an earlier push — does not go back: a push of that same run
- * saying otherwise was sent before its end and delivered after it (pushes of one run may arrive out of
- * order; a rerun is a new run, and wins).
+ * completed or stopped — by the read, by an earlier push, or before an earlier read (`ended`: every
+ * run the screen has seen end) — does not go back: a push of that same run saying otherwise was sent
+ * before its end and delivered after it, and a read sent before the end can answer after its push
+ * (pushes of one run may arrive out of order; a rerun is a new run, and wins).
  */
 export function shownStatus(
   read: Pick<MissionView, 'status' | 'currentRunId'> | undefined,
   pushes: readonly AgentStatusPush[],
+  ended: ReadonlyMap<string, MissionStatus> = new Map(),
 ): MissionStatus | undefined {
   const push = pushes.at(-1);
-  if (!push) return read?.status;
-  if (isFinal(push.status)) return push.status;
+  const shown = push
+    ? { runId: push.runId, status: push.status }
+    : read && { runId: read.currentRunId, status: read.status };
+  if (!shown || isFinal(shown.status)) return shown?.status;
   const seenEnded = [
     ...(read ? [{ runId: read.currentRunId, status: read.status }] : []),
     ...pushes,
-  ].find((seen) => seen.runId === push.runId && isFinal(seen.status));
-  return seenEnded?.status ?? push.status;
+  ].find((seen) => seen.runId === shown.runId && isFinal(seen.status));
+  return seenEnded?.status ?? (shown.runId ? ended.get(shown.runId) : undefined) ?? shown.status;
+}
+
+/** Adds the runs that `read` and `pushes` show ended to `ended` (a screen keeps it for its life). */
+export function noteEndedRuns(
+  ended: Map<string, MissionStatus>,
+  read: Pick<MissionView, 'status' | 'currentRunId'> | undefined,
+  pushes: readonly AgentStatusPush[],
+): void {
+  for (const seen of [
+    ...(read ? [{ runId: read.currentRunId, status: read.status }] : []),
+    ...pushes,
+  ]) {
+    if (seen.runId && isFinal(seen.status) && !ended.has(seen.runId))
+      ended.set(seen.runId, seen.status);
+  }
 }
 
 const isFinal = (status: MissionStatus) => MISSION_FINAL_STATUSES.includes(status);

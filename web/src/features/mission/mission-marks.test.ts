@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { logRow } from '../../../test-utils/mission-factories';
-import { computeMarkers } from '../workflow/viewer/markers';
+import { computeMarkers } from '../workflow';
 import type { AgentStatusPush } from './agent-status';
 import { activityMarks, missionMarks, nodeRuns, nodeStates } from './mission-marks';
 

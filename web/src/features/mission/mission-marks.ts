@@ -5,7 +5,7 @@ import {
   type MissionStatus,
 } from '@platform/contracts';
 
-import type { ActivityMark } from '../workflow/viewer/markers';
+import type { ActivityMark } from '../workflow';
 import type { AgentStatusPush } from './agent-status';
 
 // Where a mission stands on its diagram (issue 12, spec §3 viewer markers): each node of the current

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 
-import { EXAMPLE_ANTIBODIES, EXAMPLE_ANTIGEN } from '../antibody/examples';
+import { EXAMPLE_ANTIBODIES, EXAMPLE_ANTIGEN } from '../antibody';
 import type { SampleInput } from './components/StartMissionForm';
 
 /** The first `count` FASTA records of a text. */

@@ -8,8 +8,8 @@ import type {
   NamedView,
 } from '@platform/contracts';
 
-import { requestData } from '../../lib/request';
-import { fetchPage } from '../admin/admin.api';
+import { fetchPage } from '../../lib/crud.api';
+import { requestBlob, requestData, saveBlob } from '../../lib/request';
 
 // The calls of the mission screens (docs/api-missions.md). Lists of the console pages go through
 // CrudPage; these are one mission, its node runs and the actions on it.
@@ -35,6 +35,11 @@ export interface MissionReplyRequest {
 
 export const missionApi = {
   get: (id: number) => requestData<MissionView>(`/wujie/mission/${id}`),
+  /** Saves the mission's files under one stored folder as `<code>-files.zip`. */
+  downloadFilesZip: async (mission: Pick<MissionView, 'id' | 'code'>, path: string) => {
+    const blob = await requestBlob(`/wujie/mission/${mission.id}/files/zip`, { params: { path } });
+    saveBlob(blob, `${mission.code}-files.zip`);
+  },
   /** The id of the mission with this code (the log names missions by code). */
   idOfCode: async (code: string) => {
     const page = await fetchPage<{ id: number }>('/wujie/mission/list', { code, pageSize: 1 });

@@ -1,4 +1,4 @@
-import { registerPages } from '../menu/page-registry';
+import { registerPages } from '../../lib/page-registry';
 
 // The mission screens (issue 12) by the server menu's component strings ("Task list", "Task log",
 // "Task test") and the app's own route /mission/info, each loaded on first visit.

@@ -7,8 +7,8 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
-import type { ActivityMark } from '../workflow/viewer/markers';
-import { type AgentStatusPush, shownStatus, useAgentStatus } from './agent-status';
+import type { ActivityMark } from '../workflow';
+import { type AgentStatusPush, noteEndedRuns, shownStatus, useAgentStatus } from './agent-status';
 import { missionApi, missionKeys } from './mission.api';
 import { missionMarks } from './mission-marks';
 
@@ -108,10 +108,13 @@ export function useMissionLive(id: number): MissionLive {
         : [],
     [view, rows, fresh],
   );
+  // Runs seen ended stay ended, whatever a late read or push of them says (shownStatus).
+  const endedRuns = useRef(new Map<string, MissionStatus>()).current;
+  noteEndedRuns(endedRuns, view, pushes);
   return {
     mission: view,
     logs: rows,
-    status: shownStatus(view, fresh),
+    status: shownStatus(view, fresh, endedRuns),
     marks,
     loading: mission.isLoading,
     error: mission.error,

@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 
-import type { PageProps } from '../menu/page-props';
+import type { PageProps } from '../../lib/page-props';
 
 /** InnerLink menu entries: an outside page in a frame as tall as the window minus 94.5 px (spec §9). */
 export function InnerLinkPage({ link }: PageProps) {

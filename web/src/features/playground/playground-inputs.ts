@@ -5,7 +5,7 @@ import {
   UPLOAD_MAX_BYTES,
 } from '@platform/contracts';
 
-import { extensionOf } from '../chat/attachments';
+import { extensionOf } from '../chat';
 
 // The playground's free inputs: a request with its sequences, an optional patch, and text files
 // (FASTA, PDB, CSV, text) whose content is put into the request — what is sent is what the user

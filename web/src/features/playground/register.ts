@@ -1,4 +1,4 @@
-import { registerPages } from '../menu/page-registry';
+import { registerPages } from '../../lib/page-registry';
 
 const agentPage = () =>
   import('./PlaygroundPage').then((m) => ({ default: m.AgentPlaygroundPage }));

@@ -18,8 +18,8 @@ import { IconShieldCheck } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
+import { QrCode } from '../../components/QrCode';
 import { notify } from '../../lib/notify';
-import { QrCode } from '../billing/components/QrCode';
 import {
   getCertifyUrl,
   getRealNameResult,

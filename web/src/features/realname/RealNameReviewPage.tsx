@@ -8,12 +8,12 @@ import {
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 
+import { ConfirmButton } from '../../components/ConfirmButton';
+import { CrudPage } from '../../components/CrudPage';
 import { IconButton } from '../../components/IconButton';
 import { HasPermi } from '../../components/Permission';
+import { formatTime } from '../../lib/format';
 import { notify } from '../../lib/notify';
-import { ConfirmButton } from '../admin/components/ConfirmButton';
-import { CrudPage } from '../admin/components/CrudPage';
-import { formatTime } from '../mission/mission-format';
 import { approveRealName, REALNAME_REVIEW_LIST_URL, rejectRealName } from './realname.api';
 
 type Row = RealNameRequestView & Record<string, unknown>;

@@ -1,4 +1,4 @@
-import { registerPages } from '../menu/page-registry';
+import { registerPages } from '../../lib/page-registry';
 
 /** Real-name authentication (issue 15): the user's form and the administrators' review list. */
 export function registerRealNamePages(): void {

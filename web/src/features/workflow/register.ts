@@ -1,4 +1,4 @@
-import { registerPages } from '../menu/page-registry';
+import { registerPages } from '../../lib/page-registry';
 
 // The workflow area's screens by the server menu's component strings and the app's own routes
 // (/bpm/info, /agent/info, /functions/info), each group one lazily loaded chunk. The process designer
@@ -23,5 +23,8 @@ export function registerWorkflowPages(): void {
     'bpm/manager/model': () => bpmModel().then((m) => ({ default: m.BpmModelPage })),
     'bpm/manager/form/edit': () =>
       import('./pages/BpmFormEditPage').then((m) => ({ default: m.BpmFormEditPage })),
+    // The form builder (issue 29); form-js itself loads in a further chunk when the editor mounts.
+    'tool/build/index': () =>
+      import('./pages/FormBuilderPage').then((m) => ({ default: m.FormBuilderPage })),
   });
 }

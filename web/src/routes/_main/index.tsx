@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 
-import { LANDING_PATH } from '../../features/menu/local-routes';
+import { LANDING_PATH } from '../../lib/local-routes';
 
 export const Route = createFileRoute('/_main/')({
   beforeLoad: () => {

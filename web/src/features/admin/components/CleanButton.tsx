@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { IconTrash } from '@tabler/icons-react';
 
+import { ConfirmButton } from '../../../components/ConfirmButton';
+import { deleteEntity } from '../../../lib/crud.api';
 import { notify } from '../../../lib/notify';
-import { deleteEntity } from '../admin.api';
-import { ConfirmButton } from './ConfirmButton';
 
 /** Deletes every entry of a log after a confirmation, then refreshes the list. */
 export function CleanButton({ url, refresh }: { url: string; refresh: () => void }) {

@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { render } from '../../../../test-utils/render';
+import { uploadFile } from '../../../lib/crud.api';
 import { notify } from '../../../lib/notify';
-import { uploadFile } from '../admin.api';
 import { RichTextEditor } from './RichTextEditor';
 
 // jsdom's File does not travel through Node's fetch; the upload call itself is the request layer's.
-vi.mock('../admin.api', () => ({ uploadFile: vi.fn() }));
+vi.mock('../../../lib/crud.api', () => ({ uploadFile: vi.fn() }));
 vi.mock('../../../lib/notify', () => ({ notify: vi.fn() }));
 
 beforeAll(() => {

@@ -11,8 +11,8 @@ import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useMemo, useRef } from 'react';
 
+import { uploadFile } from '../../../lib/crud.api';
 import { notify } from '../../../lib/notify';
-import { uploadFile } from '../admin.api';
 import classes from './TiptapEditor.module.css';
 
 export interface RichTextEditorProps {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 import { json, useApiServer } from '../../../../test-utils/api-server';
 import { render } from '../../../../test-utils/render';
-import { ProfilePage } from './AccountPages';
+import { ProfilePage, UserInfoPage } from './AccountPages';
 
 const api = useApiServer();
 
@@ -43,5 +43,26 @@ describe(ProfilePage.name, () => {
     expect(within(page).getByText('Ordinary user')).toBeTruthy();
     const asked = api().seen.filter((r) => r.url.startsWith('/prod-api/system/user/profile'));
     expect(asked.at(-1)!.headers.lang).toBe('en');
+  });
+});
+
+describe(UserInfoPage.name, () => {
+  it('should let the user edit their details and bind their phone and e-mail', async () => {
+    api().on('/system/user/profile', (_req, res) =>
+      json(res, {
+        code: 200,
+        msg: 'ok',
+        data: { ...profile, user: { ...profile.user, qu: '86', phonenumber: '13900000000' } },
+      }),
+    );
+    render(<UserInfoPage />);
+    const page = await screen.findByTestId('user-info-page');
+    expect(within(page).getByRole('heading', { name: 'Edit user' })).toBeTruthy();
+    expect(within(page).getByRole('textbox', { name: 'Nickname' })).toHaveProperty(
+      'value',
+      'Scientist',
+    );
+    expect(within(page).getByRole('button', { name: 'Change phone' })).toBeTruthy();
+    expect(within(page).getByRole('button', { name: 'Bind email' })).toBeTruthy();
   });
 });

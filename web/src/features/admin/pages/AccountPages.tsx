@@ -19,17 +19,18 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { lazy, Suspense, useEffect, useState } from 'react';
 
 import { LoadState } from '../../../components/LoadState';
+import { dictOptions, useDict } from '../../../hooks/useDict';
+import { fetchData, fetchPage, putData, uploadFile } from '../../../lib/crud.api';
 import { notify } from '../../../lib/notify';
-import type { PageProps } from '../../menu/page-props';
-import { fetchData, fetchPage, putData, uploadFile } from '../admin.api';
+import type { PageProps } from '../../../lib/page-props';
+import { ContactBindingCard } from '../../auth';
 import { KeyValueTable } from '../components/KeyValueTable';
-import { dictOptions, useDict } from '../useDict';
 
 const AVATAR_SIZE = 256;
 
 // The personal centre's points and orders (issue 14) load with their own chunk.
 const PersonalBilling = lazy(() =>
-  import('../../billing/components/PersonalBilling').then((m) => ({ default: m.PersonalBilling })),
+  import('../../billing').then((m) => ({ default: m.PersonalBilling })),
 );
 
 /** Crops an image to its centre square and scales it (the avatar crop), as a PNG blob. */
@@ -67,8 +68,6 @@ export function ProfilePage() {
     queryFn: () => fetchData<ProfileView>('/system/user/profile'),
     placeholderData: keepPreviousData,
   });
-  const sex = dictOptions(useDict('sys_user_sex'));
-  const info = useForm({ initialValues: { nickName: '', sex: '2' } });
   const pwd = useForm({
     initialValues: { oldPassword: '', newPassword: '', confirmPassword: '' },
     validate: {
@@ -77,9 +76,6 @@ export function ProfilePage() {
     },
   });
   const user = profile.data?.user;
-  useEffect(() => {
-    if (user) info.setValues({ nickName: user.nickName, sex: user.sex });
-  }, [user?.userId]);
   if (!user) {
     return <LoadState loading error={profile.error} onRetry={() => void profile.refetch()} />;
   }
@@ -131,26 +127,13 @@ export function ProfilePage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack>
-            <Card withBorder>
-              <form
-                onSubmit={info.onSubmit(async (values) => {
-                  await putData('/system/user/profile', values);
-                  notify('success', t`Saved`);
-                  reload();
-                })}
-              >
-                <Stack>
-                  <Title order={2} size="h5">
-                    <Trans>Basic information</Trans>
-                  </Title>
-                  <TextInput label={t`Nickname`} {...info.getInputProps('nickName')} />
-                  <Select label={t`Gender`} data={sex} {...info.getInputProps('sex')} />
-                  <Button type="submit" w={120}>
-                    <Trans>Save</Trans>
-                  </Button>
-                </Stack>
-              </form>
-            </Card>
+            <BasicInfoCard user={user} onSaved={reload} />
+            <ContactBindingCard
+              qu={user.qu}
+              phonenumber={user.phonenumber}
+              email={user.email}
+              onChanged={reload}
+            />
             <Card withBorder>
               <form
                 onSubmit={pwd.onSubmit(async (values) => {
@@ -184,6 +167,68 @@ export function ProfilePage() {
       <Suspense fallback={null}>
         <PersonalBilling />
       </Suspense>
+    </Stack>
+  );
+}
+
+/** The user's own nickname and gender (PUT /system/user/profile). */
+function BasicInfoCard({ user, onSaved }: { user: ProfileView['user']; onSaved: () => void }) {
+  const { t } = useLingui();
+  const sex = dictOptions(useDict('sys_user_sex'));
+  const info = useForm({ initialValues: { nickName: user.nickName, sex: user.sex } });
+  useEffect(() => {
+    info.setValues({ nickName: user.nickName, sex: user.sex });
+  }, [user.userId]);
+  return (
+    <Card withBorder>
+      <form
+        onSubmit={info.onSubmit(async (values) => {
+          await putData('/system/user/profile', values);
+          notify('success', t`Saved`);
+          onSaved();
+        })}
+      >
+        <Stack>
+          <Title order={2} size="h5">
+            <Trans>Basic information</Trans>
+          </Title>
+          <TextInput label={t`Nickname`} {...info.getInputProps('nickName')} />
+          <Select label={t`Gender`} data={sex} {...info.getInputProps('sex')} />
+          <Button type="submit" w={120}>
+            <Trans>Save</Trans>
+          </Button>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+/** /user/info (spec §2 "info (user edit)"): the user edits their own details, phone and e-mail. */
+export function UserInfoPage() {
+  const { t } = useLingui();
+  const queryClient = useQueryClient();
+  const profile = useQuery({
+    queryKey: ['profile', 'info'],
+    queryFn: () => fetchData<ProfileView>('/system/user/profile'),
+  });
+  const user = profile.data?.user;
+  if (!user) {
+    return <LoadState loading error={profile.error} onRetry={() => void profile.refetch()} />;
+  }
+  const reload = () => void queryClient.invalidateQueries({ queryKey: ['profile'] });
+  return (
+    <Stack data-testid="user-info-page" maw={720}>
+      <Title order={1} size="h4">
+        {t`Edit user`}
+      </Title>
+      <KeyValueTable rows={[[t`User name`, user.userName]]} />
+      <BasicInfoCard user={user} onSaved={reload} />
+      <ContactBindingCard
+        qu={user.qu}
+        phonenumber={user.phonenumber}
+        email={user.email}
+        onChanged={reload}
+      />
     </Stack>
   );
 }

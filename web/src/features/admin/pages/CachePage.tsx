@@ -6,7 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import { IconButton } from '../../../components/IconButton';
-import { deleteEntity, fetchData } from '../admin.api';
+import { deleteEntity, fetchData } from '../../../lib/crud.api';
 import { KeyValueTable } from '../components/KeyValueTable';
 
 /** monitor/cache/index: Redis figures, key counts by prefix, keys and values. */

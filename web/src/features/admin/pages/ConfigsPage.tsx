@@ -2,11 +2,11 @@ import { useLingui } from '@lingui/react/macro';
 import { Button } from '@mantine/core';
 import { type ConfigView, PERMISSIONS as P } from '@platform/contracts';
 
+import { CrudPage } from '../../../components/CrudPage';
 import { HasPermi } from '../../../components/Permission';
+import { dictOptions, DictTag, useDict } from '../../../hooks/useDict';
+import { deleteEntity } from '../../../lib/crud.api';
 import { notify } from '../../../lib/notify';
-import { deleteEntity } from '../admin.api';
-import { CrudPage } from '../components/CrudPage';
-import { dictOptions, DictTag, useDict } from '../useDict';
 
 /** system/config/index. */
 export function ConfigsPage() {

@@ -8,13 +8,13 @@ import { useRouter, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 
 import { AppLink } from '../../../components/AppLink';
+import { CrudPage } from '../../../components/CrudPage';
 import { IconButton } from '../../../components/IconButton';
+import { DictTag } from '../../../hooks/useDict';
+import { fetchData, saveEntity } from '../../../lib/crud.api';
 import { notify } from '../../../lib/notify';
-import { fetchData, saveEntity } from '../admin.api';
-import { CrudPage } from '../components/CrudPage';
 import { KeyValueTable } from '../components/KeyValueTable';
 import { RichTextEditor } from '../components/RichTextEditor';
-import { DictTag } from '../useDict';
 
 /** wujie/company/index: companies with their registered users. */
 export function CompaniesPage() {

@@ -2,10 +2,10 @@ import { useLingui } from '@lingui/react/macro';
 import { type DeptView, PERMISSIONS as P, type TreeNode } from '@platform/contracts';
 import { useQuery } from '@tanstack/react-query';
 
-import { fetchData, treeOptions } from '../admin.api';
-import { CrudPage } from '../components/CrudPage';
+import { CrudPage } from '../../../components/CrudPage';
+import { dictOptions, DictTag, useDict } from '../../../hooks/useDict';
+import { fetchData, treeOptions } from '../../../lib/crud.api';
 import { when } from '../format';
-import { dictOptions, DictTag, useDict } from '../useDict';
 
 /** system/dept/index: the department tree as an indented table. */
 export function DeptsPage() {

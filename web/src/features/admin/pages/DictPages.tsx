@@ -9,13 +9,13 @@ import {
 import { useQuery } from '@tanstack/react-query';
 
 import { AppLink } from '../../../components/AppLink';
+import { CrudPage } from '../../../components/CrudPage';
 import { HasPermi } from '../../../components/Permission';
+import { dictOptions, DictTag, useDict } from '../../../hooks/useDict';
+import { deleteEntity, fetchData, treeOptions } from '../../../lib/crud.api';
 import { notify } from '../../../lib/notify';
-import type { PageProps } from '../../menu/page-props';
-import { deleteEntity, fetchData, treeOptions } from '../admin.api';
-import { CrudPage } from '../components/CrudPage';
+import type { PageProps } from '../../../lib/page-props';
 import { when } from '../format';
-import { dictOptions, DictTag, useDict } from '../useDict';
 
 function DictTypes({ tree }: { tree: boolean }) {
   const { t, i18n } = useLingui();

@@ -17,7 +17,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 
 import { LoadState } from '../../../components/LoadState';
-import { fetchData } from '../admin.api';
+import { fetchData } from '../../../lib/crud.api';
 import { KeyValueTable } from '../components/KeyValueTable';
 
 /** How often the monitor asks while it runs (each service answers from memory). */

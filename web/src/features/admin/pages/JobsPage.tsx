@@ -10,14 +10,14 @@ import { IconPlayerPlay } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { AppLink } from '../../../components/AppLink';
+import { CrudPage } from '../../../components/CrudPage';
 import { IconButton } from '../../../components/IconButton';
 import { HasPermi } from '../../../components/Permission';
+import { dictOptions, DictTag, useDict } from '../../../hooks/useDict';
+import { fetchData, putData } from '../../../lib/crud.api';
 import { notify } from '../../../lib/notify';
-import type { PageProps } from '../../menu/page-props';
-import { fetchData, putData } from '../admin.api';
-import { CrudPage } from '../components/CrudPage';
+import type { PageProps } from '../../../lib/page-props';
 import { when } from '../format';
-import { dictOptions, DictTag, useDict } from '../useDict';
 
 /** monitor/job/index: jobs naming a handler of the registry. */
 export function JobsPage() {

@@ -2,14 +2,14 @@ import { useLingui } from '@lingui/react/macro';
 import { type LoginLogView, PERMISSIONS as P } from '@platform/contracts';
 import { IconLockOpen } from '@tabler/icons-react';
 
+import { CrudPage } from '../../../components/CrudPage';
 import { IconButton } from '../../../components/IconButton';
 import { HasPermi } from '../../../components/Permission';
+import { dictOptions, DictTag, useDict } from '../../../hooks/useDict';
+import { fetchData } from '../../../lib/crud.api';
 import { notify } from '../../../lib/notify';
-import { fetchData } from '../admin.api';
 import { CleanButton } from '../components/CleanButton';
-import { CrudPage } from '../components/CrudPage';
 import { when } from '../format';
-import { dictOptions, DictTag, useDict } from '../useDict';
 
 /** monitor/logininfor/index (unlock a locked account from here). */
 export function LoginLogPage() {

@@ -10,10 +10,10 @@ import {
 } from '@platform/contracts';
 import { useQuery } from '@tanstack/react-query';
 
-import { MenuIcon } from '../../layout/menuIcons';
-import { fetchData, treeOptions } from '../admin.api';
-import { CrudPage } from '../components/CrudPage';
-import { dictOptions, DictTag, useDict } from '../useDict';
+import { CrudPage } from '../../../components/CrudPage';
+import { MenuIcon } from '../../../components/menuIcons';
+import { dictOptions, DictTag, useDict } from '../../../hooks/useDict';
+import { fetchData, treeOptions } from '../../../lib/crud.api';
 
 const PERMISSION_OPTIONS = [...PERMISSION_CATALOGUE].sort();
 

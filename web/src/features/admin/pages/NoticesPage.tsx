@@ -1,20 +1,20 @@
 import { useLingui } from '@lingui/react/macro';
-import { Modal, Title, TypographyStylesProvider } from '@mantine/core';
+import { Modal, Title, Typography } from '@mantine/core';
 import { type NoticeView, PERMISSIONS as P } from '@platform/contracts';
 import { IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
 
+import { CrudPage } from '../../../components/CrudPage';
 import { IconButton } from '../../../components/IconButton';
-import { CrudPage } from '../components/CrudPage';
+import { dictOptions, DictTag, useDict } from '../../../hooks/useDict';
 import { RichTextEditor } from '../components/RichTextEditor';
-import { dictOptions, DictTag, useDict } from '../useDict';
 
 /** Shows sanitised HTML from the server (the allow-list runs there, on every save). */
 export function SafeHtml({ html, testId }: { html: string; testId: string }) {
   return (
-    <TypographyStylesProvider>
+    <Typography>
       <div data-testid={testId} dangerouslySetInnerHTML={{ __html: html }} />
-    </TypographyStylesProvider>
+    </Typography>
   );
 }
 

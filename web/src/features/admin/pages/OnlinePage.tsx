@@ -2,10 +2,10 @@ import { useLingui } from '@lingui/react/macro';
 import { type OnlineView, PERMISSIONS as P } from '@platform/contracts';
 import { IconPower } from '@tabler/icons-react';
 
+import { ConfirmButton } from '../../../components/ConfirmButton';
+import { CrudPage } from '../../../components/CrudPage';
 import { HasPermi } from '../../../components/Permission';
-import { deleteEntity } from '../admin.api';
-import { ConfirmButton } from '../components/ConfirmButton';
-import { CrudPage } from '../components/CrudPage';
+import { deleteEntity } from '../../../lib/crud.api';
 import { when } from '../format';
 
 /** monitor/online/index. */

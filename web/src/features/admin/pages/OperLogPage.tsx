@@ -1,11 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { type OperLogView, PERMISSIONS as P } from '@platform/contracts';
 
+import { CrudPage } from '../../../components/CrudPage';
 import { HasPermi } from '../../../components/Permission';
+import { dictOptions, DictTag, useDict } from '../../../hooks/useDict';
 import { CleanButton } from '../components/CleanButton';
-import { CrudPage } from '../components/CrudPage';
 import { when } from '../format';
-import { dictOptions, DictTag, useDict } from '../useDict';
 
 /** monitor/operlog/index. */
 export function OperLogPage() {

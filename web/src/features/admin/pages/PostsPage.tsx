@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { PERMISSIONS as P, type PostView } from '@platform/contracts';
 
-import { CrudPage } from '../components/CrudPage';
-import { dictOptions, DictTag, useDict } from '../useDict';
+import { CrudPage } from '../../../components/CrudPage';
+import { dictOptions, DictTag, useDict } from '../../../hooks/useDict';
 
 /** system/post/index. */
 export function PostsPage() {

@@ -6,13 +6,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 
+import { CrudPage } from '../../../components/CrudPage';
 import { IconButton } from '../../../components/IconButton';
 import { HasPermi } from '../../../components/Permission';
+import { dictOptions, DictTag, useDict } from '../../../hooks/useDict';
+import { fetchData, putData } from '../../../lib/crud.api';
 import { notify } from '../../../lib/notify';
-import { fetchData, putData } from '../admin.api';
 import { CheckTree } from '../components/CheckTree';
-import { CrudPage } from '../components/CrudPage';
-import { dictOptions, DictTag, useDict } from '../useDict';
 
 /** The checked ids plus every ancestor of one (a granted button needs its page and directory). */
 export function withAncestors(ids: number[], tree: TreeNode[]): number[] {

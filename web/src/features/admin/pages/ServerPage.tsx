@@ -3,7 +3,7 @@ import { Badge, Card, Group, SimpleGrid, Title } from '@mantine/core';
 import type { ServerInfoView } from '@platform/contracts';
 import { useQuery } from '@tanstack/react-query';
 
-import { fetchData } from '../admin.api';
+import { fetchData } from '../../../lib/crud.api';
 import { KeyValueTable } from '../components/KeyValueTable';
 
 const mb = (bytes?: number) =>

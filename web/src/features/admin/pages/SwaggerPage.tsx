@@ -7,8 +7,8 @@ import { useQuery } from '@tanstack/react-query';
 import SwaggerUI from 'swagger-ui-react';
 
 import { getToken } from '../../../lib/auth';
+import { fetchData } from '../../../lib/crud.api';
 import { currentLanguage } from '../../../lib/i18n';
-import { fetchData } from '../admin.api';
 
 interface OpenApiDoc {
   info: { title: string; version: string };
@@ -38,7 +38,7 @@ export function SwaggerPage() {
     queryKey: ['openapi'],
     queryFn: () => fetchData<OpenApiDoc>('/v3/api-docs'),
   });
-  if (doc.isPending) return <Loader aria-label={t`Loading…`} data-testid="swagger-loading" />;
+  if (doc.isPending) return <Loader role="status" aria-label={t`Loading…`} data-testid="swagger-loading" />;
   if (doc.isError) {
     return (
       <Alert

@@ -20,13 +20,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 
+import { CrudPage, type Field } from '../../../components/CrudPage';
 import { IconButton } from '../../../components/IconButton';
 import { HasPermi } from '../../../components/Permission';
+import { dictOptions, DictTag, useDict } from '../../../hooks/useDict';
+import { fetchData, putData, treeOptions, uploadFile } from '../../../lib/crud.api';
 import { notify } from '../../../lib/notify';
 import { requestBlob, saveBlob } from '../../../lib/request';
-import { fetchData, putData, treeOptions, uploadFile } from '../admin.api';
-import { CrudPage, type Field } from '../components/CrudPage';
-import { dictOptions, DictTag, useDict } from '../useDict';
 
 function DeptTree({
   nodes,

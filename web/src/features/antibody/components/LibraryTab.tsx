@@ -8,19 +8,18 @@ import {
   NumberInput,
   Select,
   Stack,
-  Table,
   Text,
 } from '@mantine/core';
 import type { CdrName, DesignResult } from '@platform/antibody';
 import { useEffect, useState } from 'react';
 
 import { saveCsv, saveJson } from '../export';
-import { CHAIN_TYPES, inLanguage, percent, REGIONS } from '../labels';
+import { CHAIN_TYPES, inLanguage, REGIONS } from '../labels';
 import type { AnalysisRecord, DesignJob } from '../toolkit.jobs';
 import { useToolkitJob } from '../useToolkitJob';
 import { ExportButtons } from './ExportButtons';
-import { Highlighted } from './Highlighted';
 import { EmptyState, JobErrorAlert, Running } from './JobFeedback';
+import { VariantTable } from './VariantTable';
 
 const CDRS: CdrName[] = ['cdr1', 'cdr2', 'cdr3'];
 const SHOWN = 200;
@@ -55,60 +54,6 @@ function exportCsv(result: DesignResult) {
     ],
     rows,
     `library-seed${result.seed}.csv`,
-  );
-}
-
-function Variants({ result }: { result: DesignResult }) {
-  const parent = result.parent.cdrs;
-  return (
-    <Table.ScrollContainer minWidth={900}>
-      <Table striped withTableBorder fz="sm" data-testid="library-variants">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>#</Table.Th>
-            {CDRS.map((c) => (
-              <Table.Th key={c}>{REGIONS[c]}</Table.Th>
-            ))}
-            <Table.Th>
-              <Trans>Substitutions (IMGT)</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Length change</Trans>
-            </Table.Th>
-            <Table.Th>BLOSUM62</Table.Th>
-            <Table.Th>
-              <Trans>Added risk sites</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Human identity</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Score</Trans>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {result.variants.slice(0, SHOWN).map((v) => (
-            <Table.Tr key={v.rank}>
-              <Table.Td>{v.rank}</Table.Td>
-              {CDRS.map((c) => (
-                <Table.Td key={c}>
-                  <Highlighted sequence={v.cdrs[c]} reference={parent[c]} />
-                </Table.Td>
-              ))}
-              <Table.Td ff="monospace">
-                {v.substitutions.map((s) => `${s.from}${s.imgt}${s.to}`).join(' ')}
-              </Table.Td>
-              <Table.Td>{v.lengthChange}</Table.Td>
-              <Table.Td>{v.blosum62}</Table.Td>
-              <Table.Td>{v.addedLiabilities.join(', ') || '–'}</Table.Td>
-              <Table.Td>{percent(v.humanIdentity)}</Table.Td>
-              <Table.Td>{v.score}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
   );
 }
 
@@ -152,7 +97,7 @@ function Results({ result }: { result: DesignResult }) {
           <Trans>The first {SHOWN} are shown; the export holds all of them.</Trans>
         </Text>
       ) : null}
-      <Variants result={result} />
+      <VariantTable result={result} shown={SHOWN} testId="library-variants" />
     </Stack>
   );
 }

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Card, FileButton, Group, Select, Stack, Text, Title } from '@mantine/core';
 import type { RegionReport } from '@platform/antibody';
 import { IconDownload, IconFileUpload } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 
 import { RequestError } from '../../../lib/request';
 import { saveText } from '../export';
@@ -10,12 +10,10 @@ import { CHAIN_TYPES } from '../labels';
 import { predictStructure } from '../structure.api';
 import type { AnalysisRecord } from '../toolkit.jobs';
 import { BuiltInModelNote } from './BuiltInModelNote';
+import { FileEpitopes } from './FileEpitopes';
+import { FvStructureView } from './FvStructureView';
 import { EmptyState, Running } from './JobFeedback';
-
-// Mol* is several megabytes: it is fetched only when a structure is first shown on this tab.
-const MolstarViewer = lazy(() =>
-  import('./MolstarViewer').then((m) => ({ default: m.MolstarViewer })),
-);
+import { LazyMolstarViewer } from './LazyMolstarViewer';
 
 const MAX_FILE_BYTES = 20 * 1024 * 1024;
 
@@ -231,9 +229,25 @@ export function StructureTab({ records }: { records: AnalysisRecord[] }) {
           {shown.predictor === 'built-in-template' && shown.regions ? (
             <BuiltInModelNote regions={shown.regions} />
           ) : null}
-          <Suspense fallback={<Running>{t`Loading the 3D viewer…`}</Running>}>
-            <MolstarViewer pdb={shown.pdb} label={shown.label} />
-          </Suspense>
+          {shown.source === 'predicted' ? (
+            // A model of the chains: coloured by region, and by estimated error if built in.
+            <FvStructureView
+              pdb={shown.pdb}
+              label={shown.label}
+              builtIn={shown.predictor === 'built-in-template'}
+            />
+          ) : (
+            // An opened file may be an antigen: its epitopes can be predicted and shown on it.
+            <FileEpitopes
+              key={shown.pdb}
+              pdb={shown.pdb}
+              plain={
+                <Suspense fallback={<Running>{t`Loading the 3D viewer…`}</Running>}>
+                  <LazyMolstarViewer pdb={shown.pdb} label={shown.label} />
+                </Suspense>
+              }
+            />
+          )}
         </Stack>
       ) : (
         <EmptyState>

@@ -11,10 +11,10 @@ import {
 import { IconArrowBackUp, IconBan, IconCircleCheck, IconFileUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 
+import { CrudPage } from '../../../components/CrudPage';
 import { IconButton } from '../../../components/IconButton';
 import { usePermission } from '../../../components/Permission';
 import { notify } from '../../../lib/notify';
-import { CrudPage } from '../../admin/components/CrudPage';
 import {
   downloadOrderFile,
   moveOrder,

@@ -8,11 +8,11 @@ import {
 } from '@platform/contracts';
 import { IconCoinOff, IconEyeOff } from '@tabler/icons-react';
 
+import { ConfirmButton } from '../../../components/ConfirmButton';
+import { CrudPage } from '../../../components/CrudPage';
 import { HasPermi } from '../../../components/Permission';
+import { formatTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
-import { ConfirmButton } from '../../admin/components/ConfirmButton';
-import { CrudPage } from '../../admin/components/CrudPage';
-import { formatTime } from '../../mission/mission-format';
 import { flagAction, FLAGS_URL } from '../billing.api';
 
 type FlagRow = InvitationFlagView & Record<string, unknown>;

@@ -4,12 +4,12 @@ import type { OrderView } from '@platform/contracts';
 import { IconCreditCard, IconDownload, IconFileInvoice, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 
+import { ConfirmButton } from '../../../components/ConfirmButton';
+import { type Column, CrudPage } from '../../../components/CrudPage';
 import { IconButton } from '../../../components/IconButton';
 import { useSession } from '../../../lib/auth';
+import { formatTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
-import { ConfirmButton } from '../../admin/components/ConfirmButton';
-import { type Column, CrudPage } from '../../admin/components/CrudPage';
-import { formatTime } from '../../mission/mission-format';
 import { downloadOrderFile, moveOrder, ORDER_LIST_URL, requestInvoice } from '../billing.api';
 import { INVOICE_STATUS_COLORS, ORDER_STATUS_COLORS, ownerActions } from '../billing-format';
 import { PaymentPanel } from './PaymentPanel';

@@ -3,8 +3,8 @@ import { Alert, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/c
 import type { PointsEntryView } from '@platform/contracts';
 import { useQuery } from '@tanstack/react-query';
 
-import { CrudPage } from '../../admin/components/CrudPage';
-import { formatTime } from '../../mission/mission-format';
+import { CrudPage } from '../../../components/CrudPage';
+import { formatTime } from '../../../lib/format';
 import { accountQuery, POINTS_LIST_URL } from '../billing.api';
 import { signedPoints } from '../billing-format';
 

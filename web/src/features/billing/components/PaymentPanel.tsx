@@ -10,11 +10,11 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
+import { QrCode } from '../../../components/QrCode';
+import { formatTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
-import { formatTime } from '../../mission/mission-format';
 import { alipayQuery, moveOrder, uploadOrderFile } from '../billing.api';
 import { OrderFileField } from './fields';
-import { QrCode } from './QrCode';
 import { accountOf, RemittanceAccount, usePayConfig } from './RemittanceAccount';
 
 /** How often the QR page asks whether Alipay says the trade is paid. */

@@ -17,7 +17,7 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type Modeler from 'bpmn-js/lib/Modeler';
 
-import { useDict } from '../../admin/useDict';
+import { useDict } from '../../../hooks/useDict';
 import { type DiagramElement, documentationText, setDocumentation } from '../modeler/edit';
 import { CommitTextarea, CommitTextInput } from './fields';
 import { useValidatorOptions, ValidatorEditor } from './ValidatorEditor';

@@ -12,7 +12,7 @@ import type { ValidatorCall } from '@platform/contracts';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 
 import { IconButton } from '../../../components/IconButton';
-import { useDict } from '../../admin/useDict';
+import { useDict } from '../../../hooks/useDict';
 import { CommitTextInput } from './fields';
 
 /** Validator names from dictionary `workflow_val_type` (spec §5), the known names until it loads. */

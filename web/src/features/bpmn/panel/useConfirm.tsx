@@ -1,6 +1,6 @@
 import { useState } from 'react';
 
-import { ConfirmDialog } from '../../layout/components/ConfirmDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 
 /** A yes/no question before a removal (spec §5): cancel does nothing. */
 export function useConfirm() {

@@ -1,9 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { Alert, Box, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 
-import { MissionStatusTag } from '../../mission/components/MissionStatusTag';
-import { useMissionLive } from '../../mission/useMissionLive';
-import { ProcessViewer } from '../../workflow/viewer/ProcessViewer';
+import { MissionStatusTag, useMissionLive } from '../../mission';
+import { ProcessViewer } from '../../workflow';
 
 /**
  * The flowchart view: the mission's diagram in the process viewer, its nodes marked live (running,

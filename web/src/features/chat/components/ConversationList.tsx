@@ -17,8 +17,8 @@ import { IconCheck, IconPencil, IconPlus, IconSearch, IconTrash, IconX } from '@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { IconButton } from '../../../components/IconButton';
-import { ConfirmDialog } from '../../layout/components/ConfirmDialog';
 import { chatApi, chatKeys, conversationsQuery } from '../chat.api';
 import classes from './Chat.module.css';
 

@@ -10,10 +10,7 @@ import { IconExternalLink, IconHierarchy2 } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 
 import { AppLink } from '../../../components/AppLink';
-import { RerunButton } from '../../mission/components/RerunButton';
-import { useMissionActions } from '../../mission/components/useMissionActions';
-import { currentRunLogs } from '../../mission/mission-marks';
-import { useMissionLive } from '../../mission/useMissionLive';
+import { currentRunLogs, RerunButton, useMissionActions, useMissionLive } from '../../mission';
 import { type CardPhase, phaseOf, waitingQuestion } from '../mission-card';
 
 // The result renderers (numbering, liabilities, humanization, epitopes, library) load with the first

@@ -2,8 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Tabs } from '@mantine/core';
 import type { MissionLogView, MissionView } from '@platform/contracts';
 
-import { currentRunLogs } from '../../mission/mission-marks';
-import { ResultView } from '../../mission/results/ResultView';
+import { currentRunLogs, ResultView } from '../../mission';
 
 /** The successful node runs of the mission's current run, each node's latest attempt, in run order. */
 export function finishedSteps(mission: MissionView, logs: readonly MissionLogView[]) {

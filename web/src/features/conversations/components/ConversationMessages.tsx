@@ -4,11 +4,9 @@ import type { ConversationView } from '@platform/contracts';
 import { useQuery } from '@tanstack/react-query';
 
 import { AppLink } from '../../../components/AppLink';
-import { messagesQuery } from '../../chat/chat.api';
-import { EMPTY_THREAD, threadReducer } from '../../chat/chat.thread';
-import { MessageList } from '../../chat/components/MessageList';
-import { MissionCard } from '../../mission/components/MissionCard';
-import { formatTime } from '../../mission/mission-format';
+import { formatTime } from '../../../lib/format';
+import { EMPTY_THREAD, MessageList, messagesQuery, threadReducer } from '../../chat';
+import { MissionCard } from '../../mission';
 
 /**
  * One conversation read only, as the chat shows it: every message as stored (the speaking agent,

@@ -4,9 +4,8 @@ import { useLocation } from '@tanstack/react-router';
 
 import { AppLink } from '../../../components/AppLink';
 import { useSession } from '../../../lib/auth';
-import { DASHBOARD_PATH } from '../../menu/local-routes';
-import { titleText } from '../../menu/PageHost';
-import { resolvePath } from '../../menu/resolve';
+import { DASHBOARD_PATH } from '../../../lib/local-routes';
+import { resolvePath, titleText } from '../../menu';
 
 /** Where the page sits in the menu, starting at the dashboard /index (spec §2). */
 export function Breadcrumb() {

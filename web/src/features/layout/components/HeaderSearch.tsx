@@ -6,8 +6,7 @@ import Fuse from 'fuse.js';
 import { useMemo } from 'react';
 
 import { useSession } from '../../../lib/auth';
-import { titleText } from '../../menu/PageHost';
-import { searchablePages } from '../../menu/resolve';
+import { searchablePages, titleText } from '../../menu';
 
 export const SEARCH_THRESHOLD = 0.4;
 

@@ -15,26 +15,27 @@ import {
   useState,
 } from 'react';
 
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Logo } from '../../../components/Logo';
 import { getToken, sessionStore, useSession } from '../../../lib/auth';
 import { currentLanguage, onLanguageChange } from '../../../lib/i18n';
+import { patchLayout, useLayout } from '../../../lib/layout.store';
+import { CONSTANT_ROUTES } from '../../../lib/local-routes';
+import { flattenMenu, type MenuNode, visibleMenu } from '../../../lib/menu';
 import { notify } from '../../../lib/notify';
 import { useAppName, useMetaDescription } from '../../../lib/page-meta';
 import { openUserSocket, type SocketEvent, socketUrl } from '../../../lib/socket';
 import { removeStartupShell } from '../../../lib/startup-shell';
+import { addTag, tagsStore } from '../../../lib/tags';
 import { sidebarAccent } from '../../../theme';
 import {
+  MaintenanceNotice,
   PhoneBindingDialog,
+  reloadMenu,
+  signOut,
   usePhoneBindingNeeded,
-} from '../../auth/components/PhoneBindingDialog';
-import { reloadMenu, signOut } from '../../auth/session';
-import { CONSTANT_ROUTES } from '../../menu/local-routes';
-import { flattenMenu, type MenuNode, visibleMenu } from '../../menu/menu';
-import { titleText } from '../../menu/PageHost';
-import { resolvePath } from '../../menu/resolve';
-import { patchLayout, useLayout } from '../layout.store';
-import { addTag, tagsStore } from '../tags';
-import { ConfirmDialog } from './ConfirmDialog';
+} from '../../auth';
+import { resolvePath, titleText } from '../../menu';
 import classes from './Layout.module.css';
 import { Navbar } from './Navbar';
 import { SettingsDrawer } from './SettingsDrawer';
@@ -268,6 +269,7 @@ export function MainLayout() {
         onCancel={() => setConfirming(false)}
       />
       {bindingNeeded ? <PhoneBindingDialog onLogout={() => void logout()} /> : null}
+      <MaintenanceNotice onLogout={() => void logout()} />
     </div>
   );
 }

@@ -19,9 +19,16 @@ import { IconButton } from '../../../components/IconButton';
 import { LanguageSwitch } from '../../../components/LanguageSwitch';
 import { Logo } from '../../../components/Logo';
 import { useSession } from '../../../lib/auth';
+import {
+  patchLayout,
+  setSize,
+  type Size,
+  SIZES,
+  toggleSidebar,
+  useLayout,
+} from '../../../lib/layout.store';
 import { notify } from '../../../lib/notify';
-import { MessageBell } from '../../messages/components/MessageBell';
-import { patchLayout, setSize, type Size, SIZES, toggleSidebar, useLayout } from '../layout.store';
+import { MessageBell } from '../../messages';
 import { Breadcrumb } from './Breadcrumb';
 import { HeaderSearch } from './HeaderSearch';
 import classes from './Layout.module.css';

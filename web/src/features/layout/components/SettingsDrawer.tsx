@@ -1,7 +1,12 @@
+import '@mantine/core/styles/ColorInput.layer.css';
+import '@mantine/core/styles/ColorPicker.layer.css';
+import '@mantine/core/styles/Popover.layer.css';
+
 import { useLingui } from '@lingui/react/macro';
 import {
   Button,
   CheckIcon,
+  ColorInput,
   ColorSwatch,
   Divider,
   Drawer,
@@ -12,8 +17,10 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useEffect, useState } from 'react';
 
 import {
+  isThemeColour,
   type LayoutSettings,
   patchLayout,
   resetSettings,
@@ -22,7 +29,7 @@ import {
   type SideTheme,
   THEME_PRESETS,
   useLayout,
-} from '../layout.store';
+} from '../../../lib/layout.store';
 import classes from './Layout.module.css';
 
 /** How long the "saving" prompt stays (spec §2: about 1 s). */
@@ -35,6 +42,10 @@ export function SettingsDrawer() {
   const settings = useLayout((state) => state.settings);
   const change = (patch: Partial<LayoutSettings>) =>
     patchLayout({ settings: { ...settings, ...patch } });
+  // The free picker's text while it is typed; the theme follows only a complete #rrggbb colour (its
+  // scale, made readable by theme.ts shadesOf, is built from any colour, not only the presets).
+  const [customColour, setCustomColour] = useState(settings.theme);
+  useEffect(() => setCustomColour(settings.theme), [settings.theme]);
 
   const save = () => {
     const id = notifications.show({
@@ -113,6 +124,19 @@ export function SettingsDrawer() {
             </ColorSwatch>
           ))}
         </Group>
+        <ColorInput
+          label={t`Custom colour`}
+          format="hex"
+          value={customColour}
+          onChange={(value) => {
+            setCustomColour(value);
+            if (isThemeColour(value) && value.toLowerCase() !== settings.theme.toLowerCase())
+              change({ theme: value });
+          }}
+          withEyeDropper={false}
+          popoverProps={{ withinPortal: true }}
+          data-testid="theme-custom"
+        />
         <Divider />
         <Text fw={600} size="sm">{t`System layout`}</Text>
         {toggles.map((item) => (

@@ -5,9 +5,9 @@ import { useLocation } from '@tanstack/react-router';
 import { useState } from 'react';
 
 import { AppLink } from '../../../components/AppLink';
-import type { MenuNode } from '../../menu/menu';
-import { titleText } from '../../menu/PageHost';
-import { MenuIcon } from '../menuIcons';
+import { MenuIcon } from '../../../components/menuIcons';
+import type { MenuNode } from '../../../lib/menu';
+import { titleText } from '../../menu';
 import classes from './Layout.module.css';
 
 const within = (pathname: string, path: string) =>

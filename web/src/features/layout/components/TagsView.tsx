@@ -15,8 +15,6 @@ import { useState } from 'react';
 
 import { AppLink } from '../../../components/AppLink';
 import { useSession } from '../../../lib/auth';
-import { titleText } from '../../menu/PageHost';
-import { resolvePath } from '../../menu/resolve';
 import {
   closeAll,
   closeLeft,
@@ -28,7 +26,8 @@ import {
   tagsStore,
   togglePin,
   useTags,
-} from '../tags';
+} from '../../../lib/tags';
+import { resolvePath, titleText } from '../../menu';
 import classes from './Layout.module.css';
 
 interface ContextMenu {

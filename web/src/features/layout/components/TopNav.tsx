@@ -5,8 +5,8 @@ import { useLocation } from '@tanstack/react-router';
 
 import { AppLink } from '../../../components/AppLink';
 import { useSession } from '../../../lib/auth';
-import { visibleMenu } from '../../menu/menu';
-import { titleText } from '../../menu/PageHost';
+import { visibleMenu } from '../../../lib/menu';
+import { titleText } from '../../menu';
 import classes from './Layout.module.css';
 
 /** How many top-level entries fit in the header: width / 3 / 85 (spec §9). */

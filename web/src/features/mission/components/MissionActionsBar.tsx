@@ -4,8 +4,8 @@ import type { MissionStatus } from '@platform/contracts';
 import { IconGavel, IconMessageReply, IconPlayerStop } from '@tabler/icons-react';
 import { useState } from 'react';
 
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { notify } from '../../../lib/notify';
-import { ConfirmDialog } from '../../layout/components/ConfirmDialog';
 import { missionApi } from '../mission.api';
 import { ReplyDialog, ReviewDialog } from './MissionDialogs';
 import { useMissionActions } from './useMissionActions';

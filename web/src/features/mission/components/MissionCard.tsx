@@ -3,7 +3,7 @@ import { Alert, Anchor, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import type { MissionLogView } from '@platform/contracts';
 
 import { AppLink } from '../../../components/AppLink';
-import { formatDuration } from '../mission-format';
+import { formatDuration } from '../../../lib/format';
 import { currentRunLogs, nodeStates } from '../mission-marks';
 import { useMissionLive } from '../useMissionLive';
 import { MissionActionsBar } from './MissionActionsBar';

@@ -12,8 +12,8 @@ import {
 import { type ChatFileView, MISSION_FILES_MAX, MISSION_TEXT_MAX } from '@platform/contracts';
 import { useState } from 'react';
 
+import { uploadFile } from '../../../lib/crud.api';
 import { notify } from '../../../lib/notify';
-import { uploadFile } from '../../admin/admin.api';
 import { missionApi } from '../mission.api';
 
 /** Uploads files through /common/upload and answers their stored names with the user's names. */

@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { Box, Card, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 
-import { ProcessViewer, type ShownElement } from '../../workflow/viewer/ProcessViewer';
+import { ProcessViewer, type ShownElement } from '../../workflow';
 import { type MissionLive, useMissionLive } from '../useMissionLive';
 import { NodeRunPanel } from './NodeRunPanel';
 import { useMissionActions } from './useMissionActions';

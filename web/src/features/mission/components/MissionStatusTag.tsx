@@ -1,6 +1,6 @@
 import { MISSION_LOG_STATUS_DICT, MISSION_STATUS_DICT } from '@platform/contracts';
 
-import { DictTag } from '../../admin/useDict';
+import { DictTag } from '../../../hooks/useDict';
 
 /** A mission's status with its label and colour from the dictionary `wujie_mission_status`. */
 export function MissionStatusTag({ status }: { status: string }) {

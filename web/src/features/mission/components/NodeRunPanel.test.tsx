@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 import { logRow, workerHumanizationOutput } from '../../../../test-utils/mission-factories';
 import { render } from '../../../../test-utils/render';
-import type { ShownElement } from '../../workflow/viewer/ProcessViewer';
+import type { ShownElement } from '../../workflow';
 import { NodeRunPanel } from './NodeRunPanel';
 
 const element = (id: string): ShownElement => ({

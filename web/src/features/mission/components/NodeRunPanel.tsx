@@ -16,9 +16,8 @@ import { IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 
 import { IconButton } from '../../../components/IconButton';
-import { NodeDetail } from '../../workflow/viewer/NodeDetail';
-import type { ShownElement } from '../../workflow/viewer/ProcessViewer';
-import { formatDuration, formatTime } from '../mission-format';
+import { formatDuration, formatTime } from '../../../lib/format';
+import { NodeDetail, type ShownElement } from '../../workflow';
 import { nodeRuns } from '../mission-marks';
 import { slug } from '../results/downloads';
 import { NoContent, ResultView } from '../results/ResultView';

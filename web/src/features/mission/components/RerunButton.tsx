@@ -3,8 +3,8 @@ import { Button } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
 
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { notify } from '../../../lib/notify';
-import { ConfirmDialog } from '../../layout/components/ConfirmDialog';
 import { missionApi } from '../mission.api';
 
 /** "Rerun from here": a new run of the mission that starts at this node, after a confirmation. */

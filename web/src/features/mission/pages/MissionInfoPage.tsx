@@ -25,12 +25,12 @@ import { useEffect } from 'react';
 
 import { LoadState } from '../../../components/LoadState';
 import { useActor } from '../../../lib/auth';
-import { downloadStoredFile } from '../../../lib/stored-files';
+import { formatDuration, formatTime } from '../../../lib/format';
 import { MissionActionsBar } from '../components/MissionActionsBar';
+import { MissionFiles } from '../components/MissionFiles';
 import { MissionFlowView } from '../components/MissionFlow';
 import { MissionStatusTag, NodeStatusTag } from '../components/MissionStatusTag';
 import { missionApi } from '../mission.api';
-import { formatDuration, formatTime } from '../mission-format';
 import { currentRunLogs } from '../mission-marks';
 import { ResultView } from '../results/ResultView';
 import { useMissionLive } from '../useMissionLive';
@@ -275,7 +275,6 @@ function NodeRunsTable({ logs }: { logs: MissionLogView[] }) {
 }
 
 function MissionInputsView({ mission }: { mission: MissionView }) {
-  const { t } = useLingui();
   const { inputs } = mission;
   return (
     <Stack gap="sm" data-testid="mission-inputs">
@@ -292,27 +291,7 @@ function MissionInputsView({ mission }: { mission: MissionView }) {
           <Code block>{inputs.patch}</Code>
         </Stack>
       ) : null}
-      {inputs.files?.length ? (
-        <Group gap="xs">
-          {inputs.files.map((file) => {
-            const name = file.split('/').pop() ?? file;
-            return (
-              <Badge
-                key={file}
-                component="button"
-                type="button"
-                variant="outline"
-                tt="none"
-                title={t`Download ${name}`}
-                style={{ cursor: 'pointer' }}
-                onClick={() => void downloadStoredFile(file, name).catch(() => undefined)}
-              >
-                {file}
-              </Badge>
-            );
-          })}
-        </Group>
-      ) : null}
+      <MissionFiles mission={mission} />
     </Stack>
   );
 }

@@ -5,12 +5,12 @@ import { IconFileAnalytics } from '@tabler/icons-react';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 
+import { CrudPage } from '../../../components/CrudPage';
 import { IconButton } from '../../../components/IconButton';
-import { CrudPage } from '../../admin/components/CrudPage';
-import { dictOptions, useDict } from '../../admin/useDict';
+import { dictOptions, useDict } from '../../../hooks/useDict';
+import { formatDuration, formatTime, formatTokens } from '../../../lib/format';
 import { useRefreshOnAgentStatus } from '../agent-status';
 import { NodeStatusTag } from '../components/MissionStatusTag';
-import { formatDuration, formatTime, formatTokens } from '../mission-format';
 import { slug } from '../results/downloads';
 import { ResultView } from '../results/ResultView';
 

@@ -20,14 +20,15 @@ import {
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 
+import { ConfirmButton } from '../../../components/ConfirmButton';
+import { CrudPage, type Field } from '../../../components/CrudPage';
 import { IconButton } from '../../../components/IconButton';
 import { HasPermi } from '../../../components/Permission';
+import { dictOptions, useDict } from '../../../hooks/useDict';
+import { useOwners } from '../../../hooks/useOwners';
 import { useActor } from '../../../lib/auth';
+import { formatDuration, formatTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
-import { ConfirmButton } from '../../admin/components/ConfirmButton';
-import { CrudPage, type Field } from '../../admin/components/CrudPage';
-import { useOwners } from '../../admin/owners';
-import { dictOptions, useDict } from '../../admin/useDict';
 import { useRefreshOnAgentStatus } from '../agent-status';
 import { missionPath } from '../components/MissionCard';
 import { ReviewDialog } from '../components/MissionDialogs';
@@ -36,7 +37,6 @@ import { RerunDialog } from '../components/RerunDialog';
 import { StartMissionForm } from '../components/StartMissionForm';
 import { missionApi } from '../mission.api';
 import { missionActions, REVIEW_STATUSES } from '../mission-actions';
-import { formatDuration, formatTime } from '../mission-format';
 
 type Row = MissionSummaryView & Record<string, unknown>;
 type View = 'all' | MissionStatus;

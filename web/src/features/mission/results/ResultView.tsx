@@ -11,7 +11,6 @@ import {
   Table,
   Text,
   Title,
-  UnstyledButton,
 } from '@mantine/core';
 import type {
   DesignResult,
@@ -21,41 +20,34 @@ import type {
   NumberingResult,
   RegionName,
   Severity,
+  TapReport,
 } from '@platform/antibody';
-import {
-  IconArrowDown,
-  IconArrowUp,
-  IconDownload,
-  IconFile,
-  IconSelector,
-} from '@tabler/icons-react';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { IconDownload, IconFile } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
 
-import { BuiltInModelNote } from '../../antibody/components/BuiltInModelNote';
-import { EpitopeChart } from '../../antibody/components/EpitopeChart';
-import { Segments } from '../../antibody/components/EpitopeTab';
-import { Highlighted } from '../../antibody/components/Highlighted';
-import { Humanized } from '../../antibody/components/HumanizationTab';
-import { Germlines, Residues } from '../../antibody/components/NumberingTab';
-import { Figures, Liabilities } from '../../antibody/components/RiskTab';
-import { TableHead } from '../../antibody/components/TableHead';
-import { saveText } from '../../antibody/export';
-import { CHAIN_TYPES, inLanguage, percent, REGIONS } from '../../antibody/labels';
+import {
+  BuiltInModelNote,
+  CHAIN_TYPES,
+  EpitopeChart,
+  Figures,
+  FvStructureView,
+  Germlines,
+  Highlighted,
+  Humanized,
+  inLanguage,
+  Liabilities,
+  percent,
+  REGIONS,
+  Residues,
+  saveText,
+  Segments,
+  StructureEpitopes,
+  TableHead,
+  VariantTable,
+} from '../../antibody';
 import { detectResults, isEmptyOutput, type ResultBlock, type StructureResult } from './detect';
 import { type Download, downloadsOf, jsonDownload } from './downloads';
-import {
-  DEFAULT_VARIANT_SORT,
-  nextSort,
-  sortVariants,
-  type VariantSort,
-  type VariantSortKey,
-} from './library-sort';
 import { TargetLibraryBlock } from './TargetLibraryBlock';
-
-// Mol* is several megabytes: fetched only when a result holds a structure.
-const MolstarViewer = lazy(() =>
-  import('../../antibody/components/MolstarViewer').then((m) => ({ default: m.MolstarViewer })),
-);
 
 // A node's inputs or outputs (or a mission's result) the way a scientist reads them: numbered
 // sequences with the CDRs highlighted, risk sites by region, humanized against parental, epitope
@@ -236,41 +228,8 @@ function EpitopesBlock({ value }: { value: EpitopePrediction }) {
   );
 }
 
-function SortHeader({
-  label,
-  column,
-  sort,
-  onSort,
-}: {
-  label: ReactNode;
-  column: VariantSortKey;
-  sort: VariantSort;
-  onSort: (key: VariantSortKey) => void;
-}) {
-  const active = sort.key === column;
-  const Icon = !active ? IconSelector : sort.descending ? IconArrowDown : IconArrowUp;
-  return (
-    <Table.Th aria-sort={active ? (sort.descending ? 'descending' : 'ascending') : 'none'}>
-      <UnstyledButton
-        onClick={() => onSort(column)}
-        data-testid={`sort-${column}`}
-        style={{ display: 'inline-flex', alignItems: 'center', gap: 4, fontWeight: 700 }}
-      >
-        {label}
-        <Icon size={14} />
-      </UnstyledButton>
-    </Table.Th>
-  );
-}
-
 /** The designed variants, sortable by any figure, CDR changes marked against the parent. */
 function LibraryBlock({ value }: { value: DesignResult }) {
-  const [sort, setSort] = useState<VariantSort>(DEFAULT_VARIANT_SORT);
-  const onSort = (key: VariantSortKey) => setSort((current) => nextSort(current, key));
-  const rows = sortVariants(value.variants, sort).slice(0, LIBRARY_SHOWN);
-  const header = (label: ReactNode, column: VariantSortKey) => (
-    <SortHeader label={label} column={column} sort={sort} onSort={onSort} />
-  );
   const { duplicate, liability, humanness, unnumberable } = value.rejected;
   return (
     <Stack gap="xs">
@@ -282,44 +241,7 @@ function LibraryBlock({ value }: { value: DesignResult }) {
           .
         </Trans>
       </Text>
-      <Table.ScrollContainer minWidth={900}>
-        <Table striped withTableBorder fz="sm" data-testid="library-table">
-          <Table.Thead>
-            <Table.Tr>
-              {header('#', 'rank')}
-              {CDRS.map((c) => (
-                <Table.Th key={c}>{REGIONS[c]}</Table.Th>
-              ))}
-              {header(<Trans>Substitutions (IMGT)</Trans>, 'substitutions')}
-              {header(<Trans>Length change</Trans>, 'lengthChange')}
-              {header('BLOSUM62', 'blosum62')}
-              {header(<Trans>Added risk sites</Trans>, 'addedLiabilities')}
-              {header(<Trans>Human identity</Trans>, 'humanIdentity')}
-              {header(<Trans>Score</Trans>, 'score')}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((v) => (
-              <Table.Tr key={v.rank} data-rank={v.rank}>
-                <Table.Td>{v.rank}</Table.Td>
-                {CDRS.map((c) => (
-                  <Table.Td key={c}>
-                    <Highlighted sequence={v.cdrs[c]} reference={value.parent.cdrs[c]} />
-                  </Table.Td>
-                ))}
-                <Table.Td ff="monospace">
-                  {v.substitutions.map((s) => `${s.from}${s.imgt}${s.to}`).join(' ')}
-                </Table.Td>
-                <Table.Td>{v.lengthChange}</Table.Td>
-                <Table.Td>{v.blosum62}</Table.Td>
-                <Table.Td>{v.addedLiabilities.join(', ') || '–'}</Table.Td>
-                <Table.Td>{percent(v.humanIdentity)}</Table.Td>
-                <Table.Td>{v.score}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <VariantTable result={value} shown={LIBRARY_SHOWN} testId="library-table" sortable />
       {value.variants.length > LIBRARY_SHOWN ? (
         <Text size="xs" c="dimmed">
           <Trans>
@@ -387,6 +309,12 @@ function Block({ block }: { block: ResultBlock }) {
           <TargetLibraryBlock value={block.value} />
         </BlockCard>
       );
+    case 'structure-epitopes':
+      return (
+        <BlockCard block={block} title={t`Epitopes on the structure`}>
+          <StructureEpitopes value={block.value} />
+        </BlockCard>
+      );
     case 'structure':
       return (
         <BlockCard block={block} title={t`Predicted structure`}>
@@ -395,6 +323,11 @@ function Block({ block }: { block: ResultBlock }) {
       );
   }
 }
+
+const isTapReport = (value: unknown): value is TapReport =>
+  typeof value === 'object' &&
+  value !== null &&
+  Array.isArray((value as { metrics?: unknown }).metrics);
 
 /** A predicted structure: what made it (the built-in model says so, with its regions) and Mol*. */
 function StructureBlock({ value }: { value: StructureResult }) {
@@ -407,9 +340,12 @@ function StructureBlock({ value }: { value: StructureResult }) {
       <Text size="sm">
         <Trans>{value.atoms ?? 0} atoms; download the PDB file to open it.</Trans>
       </Text>
-      <Suspense fallback={<Text size="sm">{t`Loading the 3D viewer…`}</Text>}>
-        <MolstarViewer pdb={value.pdb} label={t`Predicted structure`} />
-      </Suspense>
+      <FvStructureView
+        pdb={value.pdb}
+        label={t`Predicted structure`}
+        builtIn={value.predictor === 'built-in-template'}
+        developability={isTapReport(value.developability) ? value.developability : undefined}
+      />
     </Stack>
   );
 }

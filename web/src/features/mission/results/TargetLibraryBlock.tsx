@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
+import { Suspense, useMemo } from 'react';
 
-import { inLanguage } from '../../antibody/labels';
+import { colorsByPatch, inLanguage, LazyMolstarViewer } from '../../antibody';
 import { type CdrLogo, cdrLogo, type TargetCdr, type TargetLibrary } from './target-library';
 
 // A library designed against a target: what it is and is not (first, in the reader's language),
@@ -110,6 +111,19 @@ function EpitopeOnAntigen({ library }: { library: TargetLibrary }) {
   );
 }
 
+/** The epitope on the antigen's structure, when one was given: its residues coloured in 3D. */
+function EpitopeInThreeD({ library }: { library: TargetLibrary }) {
+  const { t } = useLingui();
+  const residues = library.epitope.pdbResidues;
+  const colors = useMemo(() => colorsByPatch([{ rank: 1, residues: residues ?? [] }]), [residues]);
+  if (!library.structure?.pdb || !residues?.length) return null;
+  return (
+    <Suspense fallback={<Text size="sm">{t`Loading the 3D viewer…`}</Text>}>
+      <LazyMolstarViewer pdb={library.structure.pdb} label={t`Antigen`} colors={colors} />
+    </Suspense>
+  );
+}
+
 export function TargetLibraryBlock({ value }: { value: TargetLibrary }) {
   const { i18n } = useLingui();
   const lang = i18n.locale;
@@ -137,6 +151,7 @@ export function TargetLibraryBlock({ value }: { value: TargetLibrary }) {
         </Trans>
       </Text>
       <EpitopeOnAntigen library={value} />
+      <EpitopeInThreeD library={value} />
       <Group gap="xs">
         <Text size="sm">
           <Trans>

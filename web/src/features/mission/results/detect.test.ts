@@ -9,6 +9,7 @@ import {
   workerLibraryOutput,
 } from '../../../../test-utils/mission-factories';
 import { detectResults, isEmptyOutput } from './detect';
+import { downloadsOf } from './downloads';
 
 const kinds = (output: unknown) => detectResults(output).map((b) => `${b.kind}:${b.label}`);
 
@@ -80,5 +81,49 @@ describe(isEmptyOutput.name, () => {
     for (const full of [0, false, 'x', [1], { result: 'ok' }]) {
       expect(isEmptyOutput(full)).toBe(false);
     }
+  });
+});
+
+describe('structure-based epitopes', () => {
+  const output = {
+    summary: { zh: '结构表位预测', en: 'Structure-based epitopes (ElliPro)' },
+    epitopes: {
+      antigens: [],
+      structure: {
+        name: 'antigen.pdb',
+        method: 'ellipro',
+        chain: 'A',
+        chainChoice: 'only',
+        residues: [
+          {
+            chain: 'A',
+            number: '5',
+            residue: 'K',
+            score: 0.9,
+            exposure: 0.7,
+            combined: 0.79,
+            hseUp: 8,
+            consensus: 0.8,
+          },
+        ],
+        patches: [{ rank: 1, score: 0.9, residues: [{ chain: 'A', number: '5', residue: 'K' }] }],
+        format: 'pdb',
+        pdb: 'ATOM      1  CA  LYS A   5      11.104  13.207   2.100',
+      },
+    },
+  };
+
+  it('should show ElliPro on an attached structure as epitopes on the structure, not as a model', () => {
+    expect(kinds(output)).toEqual(['text:', 'structure-epitopes:antigen.pdb']);
+  });
+
+  it("should download the scores as CSV with each residue's patch, and the chain as PDB", () => {
+    const block = detectResults(output).find((b) => b.kind === 'structure-epitopes')!;
+    const [csv, pdb] = downloadsOf(block, 'en');
+    expect(csv!.fileName).toBe('antigen.pdb-scores.csv');
+    expect(csv!.text()).toBe(
+      '\uFEFFchain,number,residue,protrusion_index,relative_accessibility,combined,hse_up,consensus,patch\r\nA,5,K,0.9,0.7,0.79,8,0.8,1\r\n',
+    );
+    expect(pdb!.text()).toMatch(/^ATOM/);
   });
 });

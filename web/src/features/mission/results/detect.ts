@@ -1,6 +1,7 @@
 import type {
   DesignResult,
   Developability,
+  EpitopePatch,
   EpitopePrediction,
   HumanizationResult,
   HumannessReport,
@@ -8,6 +9,8 @@ import type {
   LocalizedText,
   NumberingResult,
   RegionReport,
+  StructureEpitopeResidue,
+  TapReport,
 } from '@platform/antibody';
 
 import { isTargetLibrary, type TargetLibrary, toTargetLibrary } from './target-library';
@@ -26,6 +29,22 @@ export interface StructureResult {
   /** 'built-in-template' when the toolkit's template modeller made it (no predictor configured). */
   predictor?: string;
   regions?: RegionReport[];
+  /** TAP developability of the built-in model (both chains). */
+  developability?: TapReport;
+}
+
+/** Epitopes predicted on an antigen's structure (ElliPro): scores per residue, ranked patches. */
+export interface StructureEpitopesResult {
+  /** The file's name (a chat attachment). */
+  name?: string;
+  method: 'ellipro';
+  /** The chain scored, and how it was chosen (named, the only one, picked). */
+  chain?: string;
+  chainChoice?: string;
+  residues: StructureEpitopeResidue[];
+  patches: EpitopePatch[];
+  /** The scored chain's atoms, for the 3D view. */
+  pdb?: string;
 }
 
 export type ResultBlock =
@@ -44,6 +63,7 @@ export type ResultBlock =
   | { kind: 'library'; label: string; value: DesignResult }
   | { kind: 'target-library'; label: string; value: TargetLibrary }
   | { kind: 'structure'; label: string; value: StructureResult }
+  | { kind: 'structure-epitopes'; label: string; value: StructureEpitopesResult }
   | { kind: 'files'; label: string; value: string[] };
 
 export type ResultKind = ResultBlock['kind'];
@@ -174,6 +194,15 @@ function toLibrary(value: DesignResult): DesignResult {
   return { ...value, variants: value.variants ?? rows ?? [] };
 }
 
+export function isStructureEpitopes(value: unknown): value is StructureEpitopesResult {
+  return (
+    isObject(value) &&
+    value.method === 'ellipro' &&
+    Array.isArray(value.residues) &&
+    Array.isArray(value.patches)
+  );
+}
+
 export function isStructure(value: unknown): value is StructureResult {
   return isObject(value) && isString(value.pdb) && value.pdb.length > 0;
 }
@@ -257,6 +286,8 @@ export function detectResults(output: unknown): ResultBlock[] {
       return void blocks.push({ kind: 'target-library', label, value: toTargetLibrary(value) });
     if (isLibrary(value))
       return void blocks.push({ kind: 'library', label, value: toLibrary(value) });
+    if (isStructureEpitopes(value))
+      return void blocks.push({ kind: 'structure-epitopes', label, value });
     if (isStructure(value)) return void blocks.push({ kind: 'structure', label, value });
     if (Array.isArray(value)) {
       if (value.length > 0 && value.every(isLiability)) {

@@ -1,7 +1,6 @@
 import type { DesignedVariant, EpitopeMethod } from '@platform/antibody';
 
-import { type CsvValue, toCsv } from '../../antibody/export';
-import { inLanguage, REGIONS } from '../../antibody/labels';
+import { type CsvValue, inLanguage, REGIONS, toCsv } from '../../antibody';
 import type { ResultBlock } from './detect';
 import { targetLibraryCsv, targetLibraryRecords } from './target-library';
 
@@ -188,6 +187,51 @@ export function downloadsOf(block: ResultBlock, language: string): Download[] {
         },
         fasta(`${name}-designs.fasta`, () => targetLibraryRecords(block.value)),
         jsonDownload(block.value, `${name}-designs`),
+      ];
+    }
+    case 'structure-epitopes': {
+      const name = slug(block.label, 'structure-epitopes');
+      const v = block.value;
+      const patchOf = new Map(
+        v.patches.flatMap((p) => p.residues.map((r) => [`${r.chain}:${r.number}`, p.rank])),
+      );
+      return [
+        csv(
+          `${name}-scores.csv`,
+          [
+            'chain',
+            'number',
+            'residue',
+            'protrusion_index',
+            'relative_accessibility',
+            'combined',
+            'hse_up',
+            'consensus',
+            'patch',
+          ],
+          () =>
+            v.residues.map((r) => [
+              r.chain,
+              r.number,
+              r.residue,
+              r.score,
+              r.exposure,
+              r.combined,
+              r.hseUp,
+              r.consensus,
+              patchOf.get(`${r.chain}:${r.number}`) ?? '',
+            ]),
+        ),
+        ...(v.pdb
+          ? [
+              {
+                format: 'pdb' as const,
+                fileName: `${name}.pdb`,
+                type: 'chemical/x-pdb',
+                text: () => v.pdb ?? '',
+              },
+            ]
+          : []),
       ];
     }
     case 'structure':

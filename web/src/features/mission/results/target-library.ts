@@ -1,6 +1,6 @@
 import type { LocalizedText, TargetDesign, TargetEpitope } from '@platform/antibody';
 
-import { type CsvValue, toCsv } from '../../antibody/export';
+import { type CsvValue, toCsv } from '../../antibody';
 
 // A library designed against a target (antibody.design with only an antigen, or the toolkit's
 // designAgainstTarget): found by its `kind`, with the designs as the toolkit names them (`designs`)
@@ -20,6 +20,8 @@ export interface TargetLibrary {
   developabilityNote?: LocalizedText;
   method?: LocalizedText[];
   designs: TargetDesign[];
+  /** The antigen's chain when a structure was given (a PDB file attached in the chat). */
+  structure?: { name?: string; chain?: string; pdb: string };
 }
 
 type Json = Record<string, unknown>;

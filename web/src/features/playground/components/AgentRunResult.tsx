@@ -3,7 +3,7 @@ import { Alert, Badge, Card, Group, Stack, Text, Timeline, Title } from '@mantin
 import type { PlaygroundAgentRunView, PlaygroundRunStatus } from '@platform/contracts';
 import { IconCode, IconRobot, IconTool } from '@tabler/icons-react';
 
-import { ResultView } from '../../mission/results/ResultView';
+import { ResultView } from '../../mission';
 
 const COLORS: Record<PlaygroundRunStatus, string> = {
   success: 'green',

@@ -4,8 +4,8 @@ import { MISSION_PATCH_MAX, MISSION_TEXT_MAX } from '@platform/contracts';
 import { IconFileImport } from '@tabler/icons-react';
 
 import { notify } from '../../../lib/notify';
-import { ATTACHMENT_ACCEPT } from '../../chat/attachments';
-import { useSampleInputs } from '../../mission/mission-samples';
+import { ATTACHMENT_ACCEPT } from '../../chat';
+import { useSampleInputs } from '../../mission';
 import { insertProblem, withFileText } from '../playground-inputs';
 
 export interface PlaygroundInputValues {

@@ -3,14 +3,16 @@ import { Alert, Anchor, Card, Center, Group, Loader, Stack, Text, Title } from '
 import { MISSION_STATUS } from '@platform/contracts';
 
 import { AppLink } from '../../../components/AppLink';
-import { MissionActionsBar } from '../../mission/components/MissionActionsBar';
-import { missionPath } from '../../mission/components/MissionCard';
-import { MissionFlowView } from '../../mission/components/MissionFlow';
-import { MissionStatusTag } from '../../mission/components/MissionStatusTag';
-import { formatDuration } from '../../mission/mission-format';
-import { currentRunLogs } from '../../mission/mission-marks';
-import { ResultView } from '../../mission/results/ResultView';
-import { useMissionLive } from '../../mission/useMissionLive';
+import { formatDuration } from '../../../lib/format';
+import {
+  currentRunLogs,
+  MissionActionsBar,
+  MissionFlowView,
+  missionPath,
+  MissionStatusTag,
+  ResultView,
+  useMissionLive,
+} from '../../mission';
 import { PlaygroundSteps } from './PlaygroundSteps';
 
 /**

@@ -2,9 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Accordion, Alert, Badge, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import type { MissionLogView } from '@platform/contracts';
 
-import { NodeStatusTag } from '../../mission/components/MissionStatusTag';
-import { formatDuration } from '../../mission/mission-format';
-import { NoContent, ResultView } from '../../mission/results/ResultView';
+import { formatDuration } from '../../../lib/format';
+import { NoContent, NodeStatusTag, ResultView } from '../../mission';
 
 const nodeName = (row: MissionLogView, language: string) =>
   (language === 'en' && row.nodeNameEn) || row.nodeName || row.nodeId;

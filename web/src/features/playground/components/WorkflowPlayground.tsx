@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import { notify } from '../../../lib/notify';
-import { missionApi } from '../../mission/mission.api';
+import { missionApi } from '../../mission';
 import { playgroundWorkflowsQuery } from '../playground.api';
 import { playgroundInputs } from '../playground-inputs';
 import { PlaygroundInputs, type PlaygroundInputValues } from './PlaygroundInputs';

@@ -11,10 +11,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 
 import { AppLink } from '../../../components/AppLink';
+import { CrudPage } from '../../../components/CrudPage';
 import { LoadState } from '../../../components/LoadState';
+import { dictOptions, DictTag, useDict } from '../../../hooks/useDict';
 import { notify } from '../../../lib/notify';
-import { CrudPage } from '../../admin/components/CrudPage';
-import { dictOptions, DictTag, useDict } from '../../admin/useDict';
 import { toolLabel, toolOptions } from '../agent-tools';
 import { skillToolsError } from '../validation';
 import { agentApi, functionApi, skillApi } from '../workflow.api';

@@ -1,56 +1,34 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Checkbox, Group, Select, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconTrash } from '@tabler/icons-react';
+import { type BpmFormView, type FormSchema, schemaOfForm } from '@platform/contracts';
+import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
+import { useMemo, useRef } from 'react';
 
-import { IconButton } from '../../../components/IconButton';
 import { LoadState } from '../../../components/LoadState';
+import { dictOptions, useDict } from '../../../hooks/useDict';
 import { notify } from '../../../lib/notify';
-import { dictOptions, useDict } from '../../admin/useDict';
+import { FormJsEditor, type FormJsEditorHandle } from '../../formjs';
 import { bpmApi } from '../workflow.api';
 import { FORMS_TAB_PATH } from './bpmShared';
-import {
-  FormCard,
-  FormFooter,
-  ListHeader,
-  NameInput,
-  StatusSelect,
-  useBusy,
-  useIdParam,
-  useNameRule,
-} from './common';
+import { NameInput, StatusSelect, useBusy, useIdParam, useNameRule } from './common';
 
-/** Form field types of spec §3 (Form field). */
-const FIELD_TYPES = ['string', 'long', 'boolean', 'date', 'enum', 'custom'];
-
-interface FormField {
-  id: string;
-  label: string;
-  type: string;
-  required: boolean;
-}
+const FORM_ID = 'bpm-form-fields';
 
 interface FormValues {
   name: string;
   status: '0' | '1';
   remark: string;
   conf: string;
-  fields: FormField[];
 }
 
-const fieldOf = (value: unknown): FormField => {
-  const v = (value ?? {}) as Partial<FormField>;
-  return {
-    id: String(v.id ?? ''),
-    label: String(v.label ?? ''),
-    type: String(v.type ?? 'string'),
-    required: Boolean(v.required),
-  };
-};
-
-/** /bpm/manager/form/edit (?id=): a process form's name, fields and settings. */
+/**
+ * /bpm/manager/form/edit (?id=): a process form's name, settings and its fields in the form-js
+ * builder. A form kept as an old field list opens converted (schemaOfForm) and is saved as a schema;
+ * its field list stays as it was on the server.
+ */
 export function BpmFormEditPage() {
   const id = useIdParam();
   const form = useQuery({
@@ -58,119 +36,104 @@ export function BpmFormEditPage() {
     queryFn: () => bpmApi.form(id!),
     enabled: typeof id === 'number',
   });
-  const empty: FormValues = { name: '', status: '0', remark: '', conf: '', fields: [] };
   if (id === undefined) return null; // on its way to /404
-  if (id === null) return <FormEditor id={null} initial={empty} />;
+  if (id === null) return <FormEditor id={null} stored={null} />;
   return (
     <LoadState loading={form.isLoading} error={form.error} onRetry={() => void form.refetch()}>
       {form.data ? (
-        <FormEditor
-          key={`${id}-${form.data.updateTime}`}
-          id={id}
-          initial={{
-            name: form.data.name,
-            status: form.data.status,
-            remark: form.data.remark,
-            conf: form.data.conf,
-            fields: form.data.fields.map(fieldOf),
-          }}
-        />
+        <FormEditor key={`${id}-${form.data.updateTime}`} id={id} stored={form.data} />
       ) : null}
     </LoadState>
   );
 }
 
-function FormEditor({ id, initial }: { id: number | null; initial: FormValues }) {
+function FormEditor({ id, stored }: { id: number | null; stored: BpmFormView | null }) {
   const { t } = useLingui();
   const router = useRouter();
   const queryClient = useQueryClient();
   const statuses = useDict('sys_normal_disable');
   const { busy, whileBusy } = useBusy();
   const nameRule = useNameRule();
+  const builder = useRef<FormJsEditorHandle>(null);
+  const schema = useMemo<FormSchema>(() => schemaOfForm(stored ?? {}), [stored]);
   const form = useForm<FormValues>({
-    initialValues: initial,
-    validate: {
-      name: nameRule,
-      fields: {
-        id: (v) => (v.trim() ? null : t`Field id cannot be empty`),
-      },
+    initialValues: {
+      name: stored?.name ?? '',
+      status: stored?.status ?? '0',
+      remark: stored?.remark ?? '',
+      conf: stored?.conf ?? '',
     },
+    validate: { name: nameRule },
   });
   const submit = async (values: FormValues) => {
+    const current = builder.current?.saveSchema();
+    if (!current) {
+      notify('error', t`The form builder has not loaded yet`);
+      return;
+    }
     await whileBusy(async () => {
-      await bpmApi.saveForm({ ...(id ? { id } : {}), ...values }, id === null);
+      await bpmApi.saveForm({ ...(id ? { id } : {}), ...values, schema: current }, id === null);
       notify('success', t`Saved`);
       void queryClient.invalidateQueries({ queryKey: ['bpm-forms'] });
       void queryClient.invalidateQueries({ queryKey: ['named', 'bpm-forms'] });
+      void queryClient.invalidateQueries({ queryKey: ['bpm-form'] });
       router.history.push(FORMS_TAB_PATH);
     });
   };
+  // The builder sits outside the <form>: form-js's own buttons (palette, properties panel) would
+  // otherwise submit it. Save reaches the form through its `form` attribute.
   return (
-    <FormCard testId="bpm-form-editor" maw={880} onSubmit={form.onSubmit(submit)}>
-      <Title order={2} size="h4">
-        {id ? t`Edit form` : t`Add form`}
-      </Title>
-      <Group grow align="flex-start">
-        <NameInput {...form.getInputProps('name')} />
-        <StatusSelect data={dictOptions(statuses)} {...form.getInputProps('status')} />
-      </Group>
-      <ListHeader
-        title={<Trans>Fields</Trans>}
-        addLabel={<Trans>Add field</Trans>}
-        addTestId="add-field"
-        onAdd={() =>
-          form.insertListItem('fields', { id: '', label: '', type: 'string', required: false })
-        }
-      />
-      {form.values.fields.map((_, index) => (
-        <Group key={index} gap="xs" align="flex-start" data-testid={`form-field-${index}`}>
-          <TextInput
-            placeholder={t`Field id`}
-            aria-label={t`Field id`}
-            w={160}
-            data-testid="form-field-id"
-            {...form.getInputProps(`fields.${index}.id`)}
-          />
-          <TextInput
-            placeholder={t`Label`}
-            aria-label={t`Label`}
-            style={{ flex: 1 }}
-            data-testid="form-field-label"
-            {...form.getInputProps(`fields.${index}.label`)}
-          />
-          <Select
-            aria-label={t`Type`}
-            data={FIELD_TYPES}
-            allowDeselect={false}
-            w={120}
-            {...form.getInputProps(`fields.${index}.type`)}
-          />
-          <Checkbox
-            label={t`Required`}
-            mt={8}
-            {...form.getInputProps(`fields.${index}.required`, { type: 'checkbox' })}
-          />
-          <IconButton
-            label={t`Remove field`}
-            variant="subtle"
-            color="red"
-            mt={4}
-
-            onClick={() => form.removeListItem('fields', index)}
+    <Card withBorder data-testid="bpm-form-editor">
+      <Stack gap="sm">
+        <form id={FORM_ID} onSubmit={form.onSubmit(submit)}>
+          <Stack gap="sm">
+            <Title order={2} size="h4">
+              {id ? t`Edit form` : t`Add form`}
+            </Title>
+            <Group grow align="flex-start">
+              <NameInput {...form.getInputProps('name')} />
+              <StatusSelect data={dictOptions(statuses)} {...form.getInputProps('status')} />
+            </Group>
+            <Textarea
+              label={t`Form settings (JSON)`}
+              autosize
+              minRows={1}
+              styles={{ input: { fontFamily: 'monospace' } }}
+              {...form.getInputProps('conf')}
+            />
+            <Textarea label={t`Remark`} autosize minRows={1} {...form.getInputProps('remark')} />
+          </Stack>
+        </form>
+        <FormBuilderHint />
+        <FormJsEditor ref={builder} schema={schema} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => router.history.push(FORMS_TAB_PATH)}>
+            <Trans>Back</Trans>
+          </Button>
+          <Button
+            type="submit"
+            form={FORM_ID}
+            loading={busy}
+            leftSection={<IconDeviceFloppy size={16} />}
+            data-testid="form-submit"
           >
-            <IconTrash size={16} />
-          </IconButton>
+            <Trans>Save</Trans>
+          </Button>
         </Group>
-      ))}
-      <Textarea
-        label={t`Form settings (JSON)`}
-        autosize
-        minRows={2}
-        styles={{ input: { fontFamily: 'monospace' } }}
-        {...form.getInputProps('conf')}
-      />
-      <Textarea label={t`Remark`} autosize minRows={2} {...form.getInputProps('remark')} />
-      <FormFooter busy={busy} back={<Trans>Back</Trans>} backTo={FORMS_TAB_PATH} />
-    </FormCard>
+      </Stack>
+    </Card>
+  );
+}
+
+/** How a builder's field gets its English label and its dictionary (form-schema.ts). */
+export function FormBuilderHint() {
+  return (
+    <Text size="sm" c="dimmed">
+      <Trans>
+        Drag fields from the palette. A field's label is its Chinese text; under Custom properties,
+        the key labelEn holds its English label, and on a select, radio or checklist the key
+        dictType names the dictionary whose entries become its options.
+      </Trans>
+    </Text>
   );
 }

@@ -3,8 +3,8 @@ import { Anchor } from '@mantine/core';
 import { type BpmFormView, PERMISSIONS as P } from '@platform/contracts';
 
 import { AppLink } from '../../../components/AppLink';
-import { CrudPage } from '../../admin/components/CrudPage';
-import { DictTag } from '../../admin/useDict';
+import { CrudPage } from '../../../components/CrudPage';
+import { DictTag } from '../../../hooks/useDict';
 import { AddButton, EditRowAction, formatTime } from './common';
 
 type FormRow = BpmFormView & Record<string, unknown>;

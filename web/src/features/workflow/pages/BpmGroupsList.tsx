@@ -2,8 +2,8 @@ import { useLingui } from '@lingui/react/macro';
 import { PERMISSIONS as P, type UserGroupView } from '@platform/contracts';
 import { useQuery } from '@tanstack/react-query';
 
-import { CrudPage } from '../../admin/components/CrudPage';
-import { dictOptions, DictTag, useDict } from '../../admin/useDict';
+import { CrudPage } from '../../../components/CrudPage';
+import { dictOptions, DictTag, useDict } from '../../../hooks/useDict';
 import { userOptions } from '../assign';
 import { ALL_USERS } from './bpmShared';
 

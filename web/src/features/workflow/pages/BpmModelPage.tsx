@@ -6,12 +6,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 
+import { ConfirmButton } from '../../../components/ConfirmButton';
+import { CrudPage } from '../../../components/CrudPage';
 import { IconButton } from '../../../components/IconButton';
 import { LoadState } from '../../../components/LoadState';
 import { HasPermi } from '../../../components/Permission';
 import { notify } from '../../../lib/notify';
-import { ConfirmButton } from '../../admin/components/ConfirmButton';
-import { CrudPage } from '../../admin/components/CrudPage';
 import { ProcessViewer } from '../viewer/ProcessViewer';
 import { bpmApi } from '../workflow.api';
 import { BpmFormsList } from './BpmFormsList';

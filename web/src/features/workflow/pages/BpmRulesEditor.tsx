@@ -14,12 +14,12 @@ import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 
+import { ConfirmButton } from '../../../components/ConfirmButton';
 import { IconButton } from '../../../components/IconButton';
 import { LoadState } from '../../../components/LoadState';
 import { usePermission } from '../../../components/Permission';
 import { notify } from '../../../lib/notify';
 import { requestData } from '../../../lib/request';
-import { ConfirmButton } from '../../admin/components/ConfirmButton';
 import {
   ASSIGN_TYPE_LABELS,
   assignOptions,

@@ -17,7 +17,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useForm, type UseFormReturnType } from '@mantine/form';
 import {
   FUNCTION_VALUE_TYPES,
   type FunctionRunView,
@@ -30,11 +30,11 @@ import { useRouter } from '@tanstack/react-router';
 import { type KeyboardEvent, useState } from 'react';
 
 import { AppLink } from '../../../components/AppLink';
+import { CrudPage } from '../../../components/CrudPage';
 import { IconButton } from '../../../components/IconButton';
 import { LoadState } from '../../../components/LoadState';
 import { HasPermi } from '../../../components/Permission';
 import { notify } from '../../../lib/notify';
-import { CrudPage } from '../../admin/components/CrudPage';
 import { functionFormErrors, type FunctionFormValues, parseSampleArguments } from '../validation';
 import { functionApi } from '../workflow.api';
 import {
@@ -242,7 +242,7 @@ function FunctionForm({ initial, id }: { initial: FunctionFormValues; id: number
   );
 }
 
-function ParamsEditor({ form }: { form: ReturnType<typeof useForm<FunctionFormValues>> }) {
+function ParamsEditor({ form }: { form: UseFormReturnType<FunctionFormValues> }) {
   const { t } = useLingui();
   return (
     <Stack gap={6} data-testid="params-editor">

@@ -23,12 +23,12 @@ import { IconArrowBackUp, IconEye, IconGitCompare } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
+import { ConfirmButton } from '../../../components/ConfirmButton';
 import { IconButton } from '../../../components/IconButton';
 import { LoadState } from '../../../components/LoadState';
 import { HasPermi } from '../../../components/Permission';
+import { DictTag, useDict } from '../../../hooks/useDict';
 import { notify } from '../../../lib/notify';
-import { ConfirmButton } from '../../admin/components/ConfirmButton';
-import { DictTag, useDict } from '../../admin/useDict';
 import { diffMarks } from '../diagram-marks';
 import { WithNodeDetail } from '../viewer/NodeDetail';
 import { ProcessViewer, type ShownElement } from '../viewer/ProcessViewer';

@@ -24,8 +24,8 @@ import { lazy, Suspense, useState } from 'react';
 
 import { LoadState } from '../../../components/LoadState';
 import { HasPermi } from '../../../components/Permission';
+import { dictOptions, useDict } from '../../../hooks/useDict';
 import { notify } from '../../../lib/notify';
-import { dictOptions, useDict } from '../../admin/useDict';
 import { workflowFormErrors, type WorkflowFormValues } from '../validation';
 import { agentApi, workflowApi } from '../workflow.api';
 import {

@@ -6,9 +6,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 
 import { AppLink } from '../../../components/AppLink';
+import { CrudPage } from '../../../components/CrudPage';
+import { dictOptions, DictTag, useDict } from '../../../hooks/useDict';
 import { notify } from '../../../lib/notify';
-import { CrudPage } from '../../admin/components/CrudPage';
-import { dictOptions, DictTag, useDict } from '../../admin/useDict';
 import { workflowApi } from '../workflow.api';
 import {
   AddButton,

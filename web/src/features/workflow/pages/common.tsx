@@ -21,9 +21,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useRouter, useSearch } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 
+import type { Field } from '../../../components/CrudPage';
 import { IconButton } from '../../../components/IconButton';
 import { HasPermi } from '../../../components/Permission';
-import type { Field } from '../../admin/components/CrudPage';
 import { type FormErrors, onlyErrors } from '../validation';
 
 export const designerPath = (workflowId: number) =>

@@ -11,12 +11,7 @@ import camundaModdle from 'camunda-bpmn-moddle/resources/camunda.json';
 import { type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from 'react';
 
 import { IconButton } from '../../../components/IconButton';
-import {
-  documentationText,
-  labelOf,
-  languageLabelsModule,
-  setLabelLanguage,
-} from '../../bpmn/modeler/languageLabels';
+import { documentationText, labelOf, languageLabelsModule, setLabelLanguage } from '../../bpmn';
 import { type ActivityMark, computeMarkers, isShowable, type Marker } from './markers';
 
 // The read-only process viewer (spec §2 "Process viewer screen", §3 Viewer input): bpmn-js's
