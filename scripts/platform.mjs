@@ -295,7 +295,11 @@ async function shutdown(code) {
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
 
-async function waitForHealth(timeoutMs = 120_000) {
+// PLATFORM_HEALTH_TIMEOUT_MS: how long the start waits for the gateway's health (a loaded machine
+// starting Operaton and fresh databases can take more than the default 2 minutes).
+async function waitForHealth(
+  timeoutMs = Number(process.env.PLATFORM_HEALTH_TIMEOUT_MS) || 120_000,
+) {
   const deadline = Date.now() + timeoutMs;
   const url = `http://${host}:${port}/prod-api/health`;
   while (Date.now() < deadline) {

@@ -1,10 +1,11 @@
-// Runs the whole suite: build (typecheck), lint, format, then every package's Vitest suite in turn
-// (one at a time: the machine has two cores and the suites share MySQL and Redis).
+// Runs the whole suite: build (typecheck), then lint, format and the other checks in two lanes side by
+// side, then the Vitest suites: the packages' and web's beside the services', then the browser suite
+// alone. Two lanes because the machine has two cores and much of a service suite is waiting.
 // Each check counts as one test; each Vitest suite reports its own counts through its JSON reporter.
 // Ends with the line `tests: N passed, N failed` and exits non-zero on any failure.
 //
 // Usage: node scripts/test-all.mjs [--only name[,name]] [--skip-checks]
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
@@ -33,6 +34,43 @@ function check(name, cmd, cmdArgs) {
   const { ok, seconds } = run(cmd, cmdArgs);
   console.log(`=== check: ${name} ${ok ? 'passed' : 'FAILED'} in ${seconds}s`);
   record(name, ok ? 1 : 0, ok ? 0 : 1);
+}
+
+/**
+ * Runs a command with its output held back and printed whole when it ends, under `title`: what runs
+ * side by side does not interleave its lines.
+ */
+function runQuietly(title, cmd, cmdArgs, cwd = root) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(cmd, cmdArgs, { cwd, env: process.env });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code) => {
+      console.log(`\n=== ${title}`);
+      const printed = Buffer.concat(output);
+      process.stdout.write(printed);
+      // Maven's quiet mode ends on colour codes without a newline: the result line starts its own.
+      if (printed.length && printed.at(-1) !== 0x0a) process.stdout.write('\n');
+      resolve({ ok: code === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+    });
+  });
+}
+
+async function checkQuietly(name, cmd, cmdArgs) {
+  const { ok, seconds } = await runQuietly(`check: ${name}`, cmd, cmdArgs);
+  console.log(`=== check: ${name} ${ok ? 'passed' : 'FAILED'} in ${seconds}s`);
+  record(name, ok ? 1 : 0, ok ? 0 : 1);
+}
+
+/** Runs the lanes side by side, each lane's checks one after another. */
+async function checkLanes(lanes) {
+  await Promise.all(
+    lanes.map(async (lane) => {
+      for (const [name, cmd, cmdArgs] of lane) await checkQuietly(name, cmd, cmdArgs);
+    }),
+  );
 }
 
 function hasCommand(cmd, cmdArgs) {
@@ -64,22 +102,22 @@ function workspacePackages() {
     .sort((a, b) => order(a.dir) - order(b.dir) || a.dir.localeCompare(b.dir));
 }
 
-function runSuite({ name, dir }) {
+async function runSuite({ name, dir }, { quiet }) {
   const outFile = join(resultsDir, `${name.replace(/[@/]/g, '_')}.json`);
   rmSync(outFile, { force: true });
-  console.log(`\n=== suite: ${name} (${dir})`);
-  const { ok, seconds } = run(
-    'pnpm',
-    [
-      'exec',
-      'vitest',
-      'run',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${outFile}`,
-    ],
-    join(root, dir),
-  );
+  const vitest = [
+    'exec',
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${outFile}`,
+  ];
+  const title = `suite: ${name} (${dir})`;
+  if (!quiet) console.log(`\n=== ${title}`);
+  const { ok, seconds } = quiet
+    ? await runQuietly(title, 'pnpm', vitest, join(root, dir))
+    : run('pnpm', vitest, join(root, dir));
   if (!existsSync(outFile)) {
     console.log(`=== suite: ${name} produced no report (crashed) in ${seconds}s`);
     record(name, 0, 1);
@@ -120,32 +158,56 @@ if (!skipChecks) {
     '-c',
     'pnpm -r --workspace-concurrency=1 run build && pnpm -r --workspace-concurrency=1 --if-present run typecheck:spec',
   ]);
-  check('lint (eslint)', 'pnpm', ['run', 'lint']);
-  check('format (prettier)', 'pnpm', ['run', 'format']);
-  // No import cycles between modules (type-only imports count: they tie the files' designs together).
-  check('import cycles (madge)', 'pnpm', ['run', 'cycles']);
-  // The Operaton engine's own unit tests (deploy/engine: the expression manager and the condition
-  // grammar of issue 25; no Spring context, a few seconds), where Java and Maven are installed.
-  if (hasCommand('java', ['-version']) && hasCommand('mvn', ['-v'])) {
-    check('engine unit tests (mvn test)', 'mvn', [
-      '-q',
-      '-B',
-      '-f',
-      'deploy/engine/pom.xml',
-      'test',
-    ]);
-  } else {
-    console.log('\n=== check: engine unit tests skipped (no Java or Maven here)');
-  }
-  // Every UI string extracted, and every one of them translated into Chinese.
-  check('translations (lingui extract, zh complete)', 'pnpm', [
-    '--filter',
-    '@platform/web',
-    'run',
-    'extract',
+  // The rest in two lanes side by side (the machine has two cores), about a minute and a half each.
+  const engineTests = hasCommand('java', ['-version']) && hasCommand('mvn', ['-v']);
+  if (!engineTests) console.log('\n=== check: engine unit tests skipped (no Java or Maven here)');
+  await checkLanes([
+    [
+      ['lint (eslint)', 'pnpm', ['run', 'lint']],
+      // Every UI string extracted, and every one of them translated into Chinese.
+      [
+        'translations (lingui extract, zh complete)',
+        'pnpm',
+        ['--filter', '@platform/web', 'run', 'extract'],
+      ],
+    ],
+    [
+      ['format (prettier)', 'pnpm', ['run', 'format']],
+      // No import cycles between modules (type-only imports count: they tie the files' designs together).
+      ['import cycles (madge)', 'pnpm', ['run', 'cycles']],
+      // The Operaton engine's own unit tests (deploy/engine: the expression manager and the condition
+      // grammar of issue 25; no Spring context, a few seconds), where Java and Maven are installed.
+      ...(engineTests
+        ? [
+            [
+              'engine unit tests (mvn test)',
+              'mvn',
+              ['-q', '-B', '-f', 'deploy/engine/pom.xml', 'test'],
+            ],
+          ]
+        : []),
+    ],
   ]);
 }
-for (const pkg of workspacePackages()) runSuite(pkg);
+// The suites in two lanes side by side (each run has its own databases and its own NAMESPACE for
+// Redis keys and transport subjects): the packages', the web app's and the workflow service's in
+// one, the other services' in the other, about seven minutes each here (gateway 300 s, workflow
+// 126 s, web 151 s, engine 111 s, agent-worker 103 s); then the browser suite (e2e) alone: it starts
+// the whole stack and runs two browsers.
+const suites = workspacePackages();
+const inFirstLane = (p) =>
+  p.dir.startsWith('packages/') || p.dir === 'web' || p.dir === 'services/workflow';
+const lanes = [
+  suites.filter(inFirstLane),
+  suites.filter((p) => !inFirstLane(p) && p.dir.startsWith('services/')),
+];
+await Promise.all(
+  lanes.map(async (lane) => {
+    for (const pkg of lane) await runSuite(pkg, { quiet: true });
+  }),
+);
+const laned = new Set(lanes.flat());
+for (const pkg of suites.filter((p) => !laned.has(p))) await runSuite(pkg, { quiet: false });
 
 if (failures.length) console.log(`\nfailures:\n  ${failures.join('\n  ')}`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed`);

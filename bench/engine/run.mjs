@@ -15,9 +15,12 @@
 // With taskset and 2+ CPUs the engine runs on CPU 1 and this process on CPU 0. mysqld is not pinned.
 // The load average is printed at the start and the end: on a shared machine, read the figures with it.
 //
-// Usage: pnpm --filter @platform/engine build && pnpm bench:engine   (Operaton: Java 17, and the jar
-// or Maven to build it; without them that engine is skipped, saying why)
-// Env: BENCH_ENGINES (embedded,operaton), BENCH_WORKERS (4), BENCH_INFLIGHT (32), BENCH_WARMUP_S (15),
+// Usage: pnpm --filter @platform/engine... build && pnpm bench:engine   (Operaton: Java 17, and the
+// jar or Maven to build it; without them that engine is skipped, saying why)
+// BENCH_ENGINES=operaton-before,operaton compares Operaton with the settings it had before issue 31 (C1
+// JIT only, history full) and today's (C2, history audit), one row each (issue 31: the second row's
+// instances a second at least twice the first's, given a warm-up long enough for C2, 60 s here).
+// Env: BENCH_ENGINES (embedded,operaton; also operaton-before), BENCH_WORKERS (4), BENCH_INFLIGHT (32), BENCH_WARMUP_S (15),
 // BENCH_SECONDS (30), BENCH_PACED_RATE (5), BENCH_PACED_S (10), TEST_MYSQL_* for MySQL.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -36,6 +39,7 @@ import {
   startEngine as startOperatonJar,
   stopEngine,
 } from '../../scripts/engine.mjs';
+import { OPERATON_BEFORE_ENV } from '../lib/operaton-before.mjs';
 import { freePort } from '../lib/platform-env.mjs';
 import {
   allCpus,
@@ -50,7 +54,7 @@ import {
 
 const require = createRequire(import.meta.url);
 const engineDir = dirname(require.resolve('@platform/engine/package.json'));
-const { CamundaRestClient } = require('@platform/engine');
+const { CamundaRestClient } = require('@platform/engine-client');
 const mysql = require('mysql2/promise');
 
 const num = (name, fallback) => Number(process.env[name] ?? fallback);
@@ -150,8 +154,11 @@ function operatonMissing() {
   return null;
 }
 
-/** Operaton from deploy/engine on a free port and its own database (scripts/engine.mjs). */
-async function startOperaton() {
+/**
+ * Operaton from deploy/engine on a free port and its own database (scripts/engine.mjs); `before`:
+ * with the settings it had before issue 31.
+ */
+async function startOperaton({ before = false } = {}) {
   buildEngine({ log: (line) => console.log(line) });
   const database = `bench_operaton_${process.pid}`;
   await dropDatabase(database);
@@ -178,6 +185,7 @@ async function startOperaton() {
         ENGINE_DB_URL: `mysql://${credentials}@${db.host}:${db.port}/${database}`,
         ENGINE_USER: auth.user,
         ENGINE_PASSWORD: auth.password,
+        ...(before ? OPERATON_BEFORE_ENV : {}),
       },
     });
   } catch (error) {
@@ -187,7 +195,7 @@ async function startOperaton() {
   // Started with every CPU (the JVM sizes its pools by them), then held to CPU 1 like the other engine.
   pin(engine.child.pid, '1');
   return {
-    label: `operaton ${engine.version} (java)`,
+    label: `operaton ${engine.version}${before ? ' (before)' : ''}`,
     pid: engine.child.pid,
     url: engine.rest,
     startMs: engine.startMs,
@@ -356,7 +364,7 @@ async function main() {
   );
   const results = [];
   for (const kind of ENGINES) {
-    if (kind === 'operaton') {
+    if (kind === 'operaton' || kind === 'operaton-before') {
       const missing = operatonMissing();
       if (missing) {
         console.log(`operaton: skipped (${missing})`);
@@ -365,7 +373,10 @@ async function main() {
     } else if (kind !== 'embedded') throw new Error(`BENCH_ENGINES: unknown engine '${kind}'`);
     // Engines start with every CPU; the load runs pinned to CPU 0.
     pin(process.pid, allCpus);
-    const engine = kind === 'operaton' ? await startOperaton() : await startEmbedded();
+    const engine =
+      kind === 'embedded'
+        ? await startEmbedded()
+        : await startOperaton({ before: kind === 'operaton-before' });
     if (engine.startMs)
       console.log(`${engine.label}: up in ${(engine.startMs / 1000).toFixed(1)} s`);
     pin(process.pid, '0');
@@ -380,6 +391,18 @@ async function main() {
       `${`at ${PACED_RATE}/s p50/p99`.padStart(18)}   CPU ms/instance: engine mysqld workers  RSS MB  1 core: max/s`,
   );
   for (const [label, r] of results) printRow(label, r);
+  const before = results.find(([label]) => label.endsWith('(before)'))?.[1];
+  const after = results.find(
+    ([label]) => label.startsWith('operaton') && !label.endsWith('(before)'),
+  )?.[1];
+  if (before && after) {
+    console.log(
+      `operaton, today's settings against those before issue 31 (C1, history full): ` +
+        `${(after.rate / before.rate).toFixed(2)}× the instances a second (target ≥ 2), ` +
+        `engine CPU per instance ${(after.cpu.engine / before.cpu.engine).toFixed(2)}×, ` +
+        `mysqld's ${(after.cpu.mysqld / before.cpu.mysqld).toFixed(2)}×`,
+    );
+  }
   console.log(
     'hand-off: ms from the task\'s createTime in the engine to the worker\'s handler; "at N/s": instances started at a steady rate',
   );

@@ -33,28 +33,43 @@
 //        pnpm bench:missions [-- --engine operaton,embedded --rate 3 --steady 20 --inflight 24
 //          --warmup 10 --seconds 30 --max-tasks 4 --worker-processes 1 --agent tool|function
 //          --poll-interval <ms>]
-// --engine: operaton (deploy/engine; skipped without Java) and/or embedded, one platform each.
+// --engine: operaton (deploy/engine; skipped without Java) and/or embedded, one platform each;
+//   operaton-before: Operaton with its settings before issue 31 (C1 JIT, history full), so that
+//   `--engine operaton-before,operaton` shows what they changed. After the Operaton platforms, the
+//   figures bench/missions/figures.mjs recorded change by change for issue 31, and this run's beside them.
 // --poll-interval: AGENT_WORKER_POLL_INTERVAL_MS of the workers (unset: the service's default).
 // Needs MariaDB/MySQL and Redis on loopback. The databases and the namespace's Redis keys are removed
 // after each platform.
-import { execFileSync, spawn } from 'node:child_process';
-import { randomInt } from 'node:crypto';
-import { existsSync, readFileSync, readlinkSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { readlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
-import Redis from 'ioredis';
 import { createConnection } from 'mysql2/promise';
 
 import { hasJava, hasMaven, needsBuild } from '../../scripts/engine.mjs';
+import {
+  ADMIN_PASSWORD,
+  childrenOf,
+  client,
+  disableCaptcha,
+  dropBenchData,
+  gone,
+  missionsOf,
+  openSocket,
+  publishWorkflow,
+  redisPid,
+  registerUser,
+  sleep,
+} from '../lib/missions.mjs';
+import { OPERATON_BEFORE_ENV } from '../lib/operaton-before.mjs';
 import { benchPlatform } from '../lib/platform-env.mjs';
 import { cpuMs, loadLine, mysqldPid, percentile } from '../lib/proc.mjs';
+import { printAgainstRecorded } from './figures.mjs';
 
 const root = new URL('../..', import.meta.url).pathname.replace(/\/$/, '');
-// The WebSocket client and the BPMN builder are the services' own (no second copy in the bench).
-const WebSocket = createRequire(join(root, 'services/gateway/package.json'))('ws');
-const { buildBpmnXml } = createRequire(join(root, 'packages/bpmn/package.json'))('./dist/index.js');
 const { MISSION_ACTIVE_STATUSES } = createRequire(join(root, 'packages/contracts/package.json'))(
   './dist/index.js',
 );
@@ -73,28 +88,8 @@ const MAX_TASKS = Number(arg('max-tasks', 4));
 const WORKER_PROCESSES = Number(arg('worker-processes', 1));
 const AGENT = arg('agent', 'tool');
 const POLL_INTERVAL = arg('poll-interval', undefined);
-/** A mission not completed this long after its start counts as lost. */
-const MISSION_TIMEOUT_MS = 120_000;
-const ADMIN_PASSWORD = 'Bench#Admin2026';
-const USER_PASSWORD = 'Bench#User2026';
-const ANTIGEN = 'MKTAYIAKQRQISFVKSHFS';
-const ENDED = new Set(['completed', 'error', 'stopped']);
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // --- processes -----------------------------------------------------------------------------------
-
-function childrenOf(pid) {
-  try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-      .trim()
-      .split(/\s+/)
-      .filter(Boolean)
-      .map(Number);
-  } catch {
-    return [];
-  }
-}
 
 /** The platform's processes by name (gateway, identity, workflow, agent-worker, operaton). */
 function platformProcesses(platformPid) {
@@ -112,14 +107,6 @@ function platformProcesses(platformPid) {
   return found;
 }
 
-function redisPid() {
-  try {
-    return Number(execFileSync('pgrep', ['-o', '-x', 'redis-server']).toString().trim()) || null;
-  } catch {
-    return null;
-  }
-}
-
 function startPlatform(env) {
   const child = spawn(process.execPath, [join(root, 'scripts/platform.mjs')], {
     env,
@@ -135,278 +122,7 @@ function startPlatform(env) {
   return { child, ready };
 }
 
-/** Resolves when none of `pids` runs any more; SIGKILLs what is left after `ms`. */
-async function gone(pids, ms) {
-  const alive = () => pids.filter((pid) => existsSync(`/proc/${pid}`));
-  const until = Date.now() + ms;
-  while (alive().length && Date.now() < until) await sleep(200);
-  for (const pid of alive()) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // ended meanwhile
-    }
-  }
-}
-
-// --- the platform's API --------------------------------------------------------------------------
-
-function client(base) {
-  return async function call(method, path, token, body, headers = {}) {
-    const res = await fetch(`${base}/prod-api${path}`, {
-      method,
-      headers: {
-        'content-type': 'application/json',
-        lang: 'en',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...headers,
-      },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    const json = await res.json();
-    if (json.code !== 200) {
-      throw new Error(
-        `${method} ${path}: HTTP ${res.status} ${JSON.stringify(json).slice(0, 300)}`,
-      );
-    }
-    return json;
-  };
-}
-
-async function disableCaptcha(bench, db) {
-  await db.query(
-    `UPDATE \`${bench.databases.identity}\`.sys_config SET config_value = 'false'
-      WHERE config_key = 'sys.account.captchaEnabled'`,
-  );
-  const redis = new Redis();
-  await redis.del(`${bench.namespace}:sys_config:sys.account.captchaEnabled`);
-  await redis.quit();
-}
-
-/** A user as after registration (the default role only), through the sign-up by phone. */
-async function registerUser(call, bench, db) {
-  const phone = `139${String(randomInt(0, 1e8)).padStart(8, '0')}`;
-  await call('POST', '/wujie/user/sendSmsCode', null, {
-    qu: '+86',
-    phonenumber: phone,
-    scene: 'register',
-  });
-  const [rows] = await db.query(
-    `SELECT code FROM \`${bench.databases.identity}\`.verification_outbox
-      WHERE target = ? ORDER BY id DESC LIMIT 1`,
-    [`+86 ${phone}`],
-  );
-  const registered = await call('POST', '/wujie/user/registerByPhone', null, {
-    qu: '86',
-    phonenumber: phone,
-    code: rows[0].code,
-    password: USER_PASSWORD,
-  });
-  const token = registered.data.token;
-  const info = await call('GET', '/getInfo', token);
-  return { token, userId: info.data.user.userId, roles: info.data.roles };
-}
-
-/** Three agents (one skill: the trivial tool or function), the workflow start → a → b → c → end, online. */
-async function publishWorkflow(call, token, tag) {
-  const setup = { repeatSubmit: 'false' };
-  let skill;
-  if (AGENT === 'function') {
-    const name = `bench_${tag}`;
-    const fn = await call(
-      'POST',
-      '/wujie/functions',
-      token,
-      {
-        name,
-        tags: ['bench'],
-        code: `function ${name}(text) { return { result: 'ok', length: text.length }; }`,
-        params: [{ name: 'text', type: 'string', required: false, description: '' }],
-      },
-      setup,
-    );
-    skill = await call(
-      'POST',
-      '/wujie/skill',
-      token,
-      { name: `bench fn ${tag}`, nameEn: `bench fn ${tag}`, tools: [], functionIds: [fn.data.id] },
-      setup,
-    );
-  } else {
-    skill = await call(
-      'POST',
-      '/wujie/skill',
-      token,
-      {
-        name: `bench tool ${tag}`,
-        nameEn: `bench tool ${tag}`,
-        tools: ['antibody.epitopes'],
-        functionIds: [],
-      },
-      setup,
-    );
-  }
-  const nodes = [];
-  const agentIds = [];
-  for (const [i, key] of ['a', 'b', 'c'].entries()) {
-    const name = `bench${key}${tag}`;
-    const agent = await call(
-      'POST',
-      '/wujie/agent',
-      token,
-      { name, nameEn: name, skillIds: [skill.data.id] },
-      setup,
-    );
-    agentIds.push(agent.data.id);
-    nodes.push({
-      id: `Task_${key}`,
-      type: 'userTask',
-      name,
-      agent: { nameen: name, type: 'Agent', instruction: 'trivial', output: '', validators: [] },
-      x: 100 + i * 150,
-      y: 100,
-    });
-  }
-  const key = `bench_${tag}`;
-  const spec = {
-    id: key,
-    name: key,
-    nodes: [
-      { id: 'Start', type: 'startEvent', x: 0, y: 122 },
-      ...nodes,
-      { id: 'End', type: 'endEvent', x: 600, y: 122 },
-    ],
-    flows: [],
-  };
-  const ids = spec.nodes.map((n) => n.id);
-  spec.flows = ids.slice(1).map((target, i) => ({ id: `Flow_${i + 1}`, source: ids[i], target }));
-  const workflow = await call(
-    'POST',
-    '/wujie/workflow',
-    token,
-    { name: `bench ${tag}`, status: '2', agentIds, workflow: buildBpmnXml(spec) },
-    setup,
-  );
-  return workflow.data.id;
-}
-
-function openSocket(port, userId, token) {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${port}/ws/user?userId=${userId}`, [
-      'platform.user',
-      token,
-    ]);
-    ws.once('open', () => resolve(ws));
-    ws.once('unexpected-response', (_req, res) =>
-      reject(new Error(`socket: HTTP ${res.statusCode}`)),
-    );
-    ws.once('error', reject);
-  });
-}
-
 // --- load ----------------------------------------------------------------------------------------
-
-function newPhase() {
-  return {
-    completed: 0,
-    failed: 0,
-    lost: 0,
-    startErrors: 0,
-    nodeLatency: [],
-    startMs: [],
-    missionMs: [],
-    from: Date.now(),
-  };
-}
-
-/** Starts missions and follows them on the socket. */
-function missionsOf({ call, token, socket, workflowId }) {
-  const waiting = new Map();
-  const early = new Map();
-  let phase = newPhase();
-  let seq = 0;
-  let pushes = 0;
-
-  const settle = (id, status) => {
-    const mission = waiting.get(id);
-    if (!mission) {
-      early.set(id, status);
-      return;
-    }
-    waiting.delete(id);
-    clearTimeout(mission.timer);
-    phase.missionMs.push(Date.now() - mission.sent);
-    if (status === 'completed') phase.completed += 1;
-    else phase.failed += 1;
-    mission.resolve(status);
-  };
-
-  socket.on('message', (data) => {
-    const arrived = Date.now();
-    let push;
-    try {
-      push = JSON.parse(String(data));
-    } catch {
-      return;
-    }
-    if (push.type !== 'agentStatus') return;
-    pushes += 1;
-    if (push.event === 'nodeEnded' && push.nodeStatus === 'success') {
-      phase.nodeLatency.push(arrived - Date.parse(push.at));
-    } else if (push.event !== 'nodeStarted' && ENDED.has(push.status)) {
-      settle(push.missionId, push.status);
-    }
-  });
-
-  async function start() {
-    seq += 1;
-    const sent = Date.now();
-    let id;
-    try {
-      const res = await call('POST', '/wujie/mission', token, {
-        workflowId,
-        name: `bench ${seq}`,
-        inputs: { text: `Predict epitopes (${seq})\n>antigen\n${ANTIGEN}` },
-      });
-      id = res.data.id;
-    } catch (error) {
-      phase.startErrors += 1;
-      if (phase.startErrors === 1) console.error(`  mission start failed: ${error.message}`);
-      await sleep(200);
-      return 'refused';
-    }
-    phase.startMs.push(Date.now() - sent);
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        waiting.delete(id);
-        phase.lost += 1;
-        resolve('lost');
-      }, MISSION_TIMEOUT_MS);
-      waiting.set(id, { sent, resolve, timer });
-      if (early.has(id)) {
-        const status = early.get(id);
-        early.delete(id);
-        settle(id, status);
-      }
-    });
-  }
-
-  return {
-    start,
-    /** Ends the current phase's figures and begins new ones. */
-    cut() {
-      const ended = { ...phase, to: Date.now() };
-      phase = newPhase();
-      return ended;
-    },
-    get pushes() {
-      return pushes;
-    },
-    get open() {
-      return waiting.size;
-    },
-  };
-}
 
 async function steady(m) {
   m.cut();
@@ -486,10 +202,13 @@ function operatonMissing() {
 }
 
 async function runOn(engine) {
-  const bench = await benchPlatform('bm', { engine });
+  // operaton-before: Operaton with its settings before issue 31 (C1 JIT, history full).
+  const before = engine === 'operaton-before';
+  const bench = await benchPlatform('bm', { engine: before ? 'operaton' : engine });
   const env = {
     ...process.env,
     ...bench.env,
+    ...(before ? OPERATON_BEFORE_ENV : {}),
     ADMIN_PASSWORD,
     LOG_LEVEL: 'warn',
     WEB_DIST: '',
@@ -522,7 +241,7 @@ async function runOn(engine) {
       password: ADMIN_PASSWORD,
     });
     const user = await registerUser(call, bench, db);
-    const workflowId = await publishWorkflow(call, admin.data.token, bench.namespace);
+    const workflowId = await publishWorkflow(call, admin.data.token, bench.namespace, AGENT);
     socket = await openSocket(bench.gatewayPort, user.userId, user.token);
     const m = missionsOf({ call, token: user.token, socket, workflowId });
     // One mission first: deployment, caches and connections.
@@ -579,18 +298,8 @@ async function runOn(engine) {
     // scripts/platform.mjs waits 1.5 s for its services, then stops Operaton; a worker still draining
     // is waited for here, so nothing writes to the databases dropped next.
     await gone([platform.child.pid, ...pids], 30_000);
-    for (const name of Object.values(bench.databases)) {
-      await db.query(`DROP DATABASE IF EXISTS \`${name}\``);
-    }
+    await dropBenchData(bench, db);
     await db.end();
-    const redis = new Redis();
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${bench.namespace}:*`, 'COUNT', 1000);
-      if (keys.length) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-    await redis.quit();
   }
 }
 
@@ -662,8 +371,9 @@ async function main() {
       `${POLL_INTERVAL !== undefined ? `, AGENT_WORKER_POLL_INTERVAL_MS=${POLL_INTERVAL}` : ''}; ` +
       `steady ${RATE}/s for ${STEADY_S} s, then ${INFLIGHT} in flight: ${WARMUP_S} s warm-up, ${MEASURE_S} s measured`,
   );
+  const operatonRuns = [];
   for (const engine of ENGINES) {
-    if (engine === 'operaton') {
+    if (engine === 'operaton' || engine === 'operaton-before') {
       const missing = operatonMissing();
       if (missing) {
         console.log(`\n== operaton: skipped (${missing})`);
@@ -671,9 +381,16 @@ async function main() {
       }
     } else if (engine !== 'embedded') throw new Error(`--engine: unknown engine '${engine}'`);
     console.log(`\n== ${engine} engine`);
+    const loadBefore = loadavg()[0].toFixed(1);
     const result = await runOn(engine);
     report(engine, result);
+    if (engine !== 'embedded') {
+      const rate = result.flat.completed / ((result.flat.to - result.flat.from) / 1000);
+      const load = `${loadBefore}-${loadavg()[0].toFixed(1)}`;
+      operatonRuns.push({ label: engine, rate, cpu: result.flat.cpu, load });
+    }
   }
+  if (operatonRuns.length) printAgainstRecorded(operatonRuns);
   console.log(`\nmissions bench: ${loadLine()} at end`);
 }
 

@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -49,7 +51,11 @@ describe('antibody toolkit', () => {
 
   it('should not load the toolkit or Mol* before the toolkit screen is opened', () => {
     expect(beforeToolkit.length).toBeGreaterThan(0);
-    expect(beforeToolkit.filter((url) => /Antibody|toolkit|Molstar/i.test(url))).toEqual([]);
+    // The page, its numbering and analysis code (toolkit.jobs, toolkit.worker) and Mol*. Not the few
+    // kilobytes the chat shares with the toolkit (the lazy structure view and the residue styles),
+    // which Rollup may name after Toolkit.module.css.
+    const heavy = /AntibodyToolkitPage|toolkit\.(jobs|worker)|Molstar/i;
+    expect(beforeToolkit.filter((url) => heavy.test(url))).toEqual([]);
   });
 
   it('should open from the menu and number trastuzumab VH with its IMGT CDR-H3', async () => {
@@ -98,6 +104,14 @@ describe('antibody toolkit', () => {
     expect(await page.getByTestId('structure-label').textContent()).toContain(
       'trastuzumab_VH + trastuzumab_VL',
     );
+    // A residue clicked in the sequence beside the view becomes Mol*'s focus (data-focus is written
+    // from Mol*'s own focus events).
+    const residue = page.getByTestId('fv-sequence').getByTestId('sequence-residue').nth(30);
+    const key = await residue.getAttribute('data-residue');
+    expect(key).toMatch(/^[HL]:\d+[A-Z]?$/);
+    await residue.click();
+    await expect.poll(() => viewer.getAttribute('data-focus')).toBe(key);
+    expect(await residue.getAttribute('aria-pressed')).toBe('true');
     await viewer.evaluate((element) => element.scrollIntoView({ block: 'end' }));
     await frames();
     await screenshot(page, 'antibody-structure-en');
@@ -106,5 +120,24 @@ describe('antibody toolkit', () => {
     await viewer.evaluate((element) => element.scrollIntoView({ block: 'end' }));
     await frames();
     await screenshot(page, 'antibody-structure-zh');
+  });
+
+  it("should predict epitopes on an opened antigen's PDB file and colour it by score", async () => {
+    await page.getByTestId('lang-en').click();
+    await tab('Structure').click();
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByTestId('structure-open').click();
+    await (await chooser).setFiles(join(__dirname, 'fixtures', 'antigen.pdb'));
+    await page.getByTestId('structure-label').getByText('antigen.pdb').waitFor();
+    await page.getByTestId('file-epitopes-predict').click();
+    const result = page.getByTestId('structure-epitopes');
+    await result.waitFor();
+    expect(await result.innerText()).toMatch(/ElliPro on chain A: 120 residues/);
+    expect(
+      await result.getByTestId('epitope-patches').locator('tr[data-rank]').count(),
+    ).toBeGreaterThan(0);
+    const viewer = result.locator('[data-testid="molstar-viewer"][data-state="ready"]');
+    await viewer.waitFor({ timeout: 60_000 });
+    expect(await viewer.locator('canvas').count()).toBe(1);
   });
 });

@@ -38,7 +38,8 @@ async function latestCode(target: string): Promise<string> {
 
 /** Registers an ordinary user by phone (ROLE_DEFAULT only) and returns its phone number. */
 export async function registerUser(password: string): Promise<string> {
-  const phone = `139${String(Date.now()).slice(-8)}`;
+  // Two spec files run side by side: the clock's last digits alone could name the same phone twice.
+  const phone = `139${String(Date.now()).slice(-5)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
   await call('/wujie/user/sendSmsCode', { qu: '86', phonenumber: phone, scene: 'register' });
   const code = await latestCode(`+86 ${phone}`);
   await call('/wujie/user/registerByPhone', {

@@ -114,6 +114,17 @@ export function keepTour(page: Page): void {
   toursKept.add(page);
 }
 
+/**
+ * Closes the notices in the top-right corner. One that covers the next control never closes by
+ * itself under the test: the pointer waiting over it pauses Mantine's auto-close.
+ */
+export async function closeNotices(page: Page): Promise<void> {
+  const notices = page.locator('.mantine-Notification-root');
+  for (const close of await notices.locator('.mantine-Notification-closeButton').all())
+    await close.click().catch(() => undefined); // gone by itself meanwhile
+  await notices.first().waitFor({ state: 'detached' });
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: false });

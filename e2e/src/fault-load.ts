@@ -97,11 +97,28 @@ export function userBody(userName: string): Record<string, unknown> {
   };
 }
 
-/** Starts `readers` + `writers` loops (a pause between requests); stop() ends them and tells what happened. */
+/**
+ * Starts `readers` + `writers` loops (a pause between requests); stop() ends them and tells what happened.
+ * With `arrivalEveryMs`, a new user creation also starts that often whether or not earlier ones were
+ * answered (at most `maxArriving` waiting), as from many users: the loops alone all wait on the requests
+ * a fault left hanging, and so send nothing while it lasts.
+ */
 export function startLoad(
   baseUrl: string,
   token: string,
-  { readers = 2, writers = 2, pauseMs = 40 } = {},
+  {
+    readers = 2,
+    writers = 2,
+    pauseMs = 40,
+    arrivalEveryMs = 0,
+    maxArriving = 40,
+  }: {
+    readers?: number;
+    writers?: number;
+    pauseMs?: number;
+    arrivalEveryMs?: number;
+    maxArriving?: number;
+  } = {},
 ): { stop(): Promise<LoadResult> } {
   let running = true;
   const result: LoadResult = { reads: 0, writes: [], failures: new Map(), failed: 0, total: 0 };
@@ -124,27 +141,43 @@ export function startLoad(
       await (answer.status === 0 ? sleep(250) : pause());
     }
   };
+  const createOne = async (): Promise<Answer> => {
+    sequence += 1;
+    const userName = `f${runTag}${sequence}`;
+    const key = randomUUID();
+    const body = userBody(userName);
+    const answer = await call(baseUrl, 'POST', '/system/user', { token, body, key });
+    note(answer);
+    result.writes.push({
+      userName,
+      key,
+      body,
+      acknowledged: answer.code === 200,
+      answer: `${answer.status} ${answer.msg}`,
+    });
+    return answer;
+  };
   const write = async () => {
     while (running) {
-      sequence += 1;
-      const userName = `f${runTag}${sequence}`;
-      const key = randomUUID();
-      const body = userBody(userName);
-      const answer = await call(baseUrl, 'POST', '/system/user', { token, body, key });
-      note(answer);
-      result.writes.push({
-        userName,
-        key,
-        body,
-        acknowledged: answer.code === 200,
-        answer: `${answer.status} ${answer.msg}`,
-      });
+      const answer = await createOne();
       await (answer.status === 0 ? sleep(250) : pause());
     }
+  };
+  const arrivals = async () => {
+    const arriving = new Set<Promise<unknown>>();
+    while (running) {
+      if (arriving.size < maxArriving) {
+        const creation = createOne().finally(() => arriving.delete(creation));
+        arriving.add(creation);
+      }
+      await sleep(arrivalEveryMs);
+    }
+    await Promise.all(arriving);
   };
   const loops = [
     ...Array.from({ length: readers }, read),
     ...Array.from({ length: writers }, write),
+    ...(arrivalEveryMs > 0 ? [arrivals()] : []),
   ];
   return {
     async stop() {
@@ -159,7 +192,12 @@ export interface Integrity {
   acknowledged: number;
   acknowledgedComplete: number;
   refused: number;
-  /** Writes answered 503 that were indeed not done (checked before they are sent again). */
+  /**
+   * Every write answered 503 ("temporarily unavailable", which promises that nothing was done) and
+   * whether the database had it, looked up before any of them is sent again: `present` is a problem.
+   */
+  unavailable: { userName: string; present: boolean }[];
+  /** Of those, the ones indeed not done. */
   unavailableAbsent: number;
   /** Refused writes sent again with their key that now exist exactly once. */
   refusedOnceAfterRetry: number;
@@ -212,6 +250,10 @@ export async function checkIntegrity(
     unavailable.map((write) => write.userName),
   );
   for (const name of doneAnyway.keys()) problems.push(`${name}: answered 503, but created`);
+  const unavailableChecked = unavailable.map((write) => ({
+    userName: write.userName,
+    present: doneAnyway.has(write.userName),
+  }));
   const alreadyExists = new Set<string>();
   for (const write of refused) {
     let answer: Answer | undefined;
@@ -256,6 +298,7 @@ export async function checkIntegrity(
     acknowledged: writes.length - refused.length,
     acknowledgedComplete,
     refused: refused.length,
+    unavailable: unavailableChecked,
     unavailableAbsent: unavailable.length - doneAnyway.size,
     refusedOnceAfterRetry,
     notReplayed: [...alreadyExists].filter((name) => users.get(name)?.rows === 1).length,

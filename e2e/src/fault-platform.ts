@@ -134,8 +134,20 @@ async function cuttableProxy(listenPort: number, port: number) {
       a.pipe(b);
     }
   });
-  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
+  const listen = () =>
+    new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
+  await listen();
   return {
+    /**
+     * Stops listening and drops every connection: a client is refused, as by a Redis that is not
+     * running (accepting and then closing would let it believe it had connected).
+     */
+    refuse: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+    /** Listens again after refuse(). */
+    accept: listen,
     async cutFor(ms: number) {
       cut = true;
       for (const socket of sockets) socket.destroy();
@@ -168,7 +180,8 @@ function databaseVariables(): string[] {
  * runs in this process, so a test that blocks its event loop would stall the platform's Redis too.
  */
 export async function startFaultPlatform(
-  overrides: Record<string, string> = {},
+  /** Variables of the platform's processes; one set to undefined is left unset (its default). */
+  overrides: Record<string, string | undefined> = {},
   { transportProxy = true } = {},
 ): Promise<FaultPlatform> {
   for (const binary of ['redis-server', 'mariadbd', 'mariadb-install-db']) {
@@ -257,6 +270,20 @@ export async function startFaultPlatform(
   );
   await Promise.all([redis.start(), mariadb.start()]);
   const proxy = transportProxy ? await cuttableProxy(proxyPort, redisPort) : undefined;
+  // Redis as the services see it: while it is killed, the proxy in between refuses them too.
+  const redisBehindProxy: Dependency = proxy
+    ? {
+        ...redis,
+        async kill() {
+          await redis.kill();
+          await proxy.refuse();
+        },
+        async start() {
+          await redis.start();
+          await proxy.accept();
+        },
+      }
+    : redis;
 
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
@@ -275,10 +302,13 @@ export async function startFaultPlatform(
     RATE_LIMIT_FACTOR: '1000',
     RPC_TIMEOUT_MS: '5000',
     AGENT_WORKER_POLL_TIMEOUT_MS: '2000',
-    ...overrides,
+    ...(overrides as Record<string, string>),
   };
   for (const name of ['ENGINE_URL', 'PLATFORM_STATUS_FILE', 'TRANSPORT']) {
     if (!(name in overrides)) delete env[name];
+  }
+  for (const [name, value] of Object.entries(overrides)) {
+    if (value === undefined) delete env[name];
   }
   for (const name of databaseVariables()) {
     env[name] =
@@ -361,7 +391,7 @@ export async function startFaultPlatform(
   return {
     baseUrl,
     runDir,
-    redis,
+    redis: redisBehindProxy,
     mariadb,
     cutTransport: (ms) => {
       if (!proxy) throw new Error('started without the transport proxy');

@@ -9,6 +9,8 @@ declare module 'vitest' {
     database: string;
     namespace: string;
     agentWorkerPid: number;
+    engineRest: string;
+    engineAuthorization: string;
   }
 }
 
@@ -19,5 +21,7 @@ export default async function setup(project: TestProject) {
   project.provide('database', stack.database);
   project.provide('namespace', stack.namespace);
   project.provide('agentWorkerPid', stack.agentWorkerPid);
+  project.provide('engineRest', stack.engineRest);
+  project.provide('engineAuthorization', stack.engineAuthorization);
   return () => stack.stop();
 }

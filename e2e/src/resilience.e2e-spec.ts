@@ -131,6 +131,8 @@ describe('resilience', () => {
 
   for (const dependency of ['redis', 'mariadb'] as const) {
     it(`should answer 503 in zh and en while ${dependency} is down, then serve again`, async () => {
+      let userName = '';
+      let write: Awaited<ReturnType<typeof call>> | undefined;
       await platform[dependency].kill();
       try {
         for (const lang of ['en', 'zh'] as const) {
@@ -142,8 +144,8 @@ describe('resilience', () => {
           expect(read.headers?.get('retry-after')).toBe('2');
           expect(read.msg).toBe(UNAVAILABLE[lang]);
         }
-        const userName = `down${dependency}${Date.now() % 100000}`;
-        const write = await call(platform.baseUrl, 'POST', '/system/user', {
+        userName = `down${dependency}${Date.now() % 100000}`;
+        write = await call(platform.baseUrl, 'POST', '/system/user', {
           token,
           body: userBody(userName),
           key: `down-${userName}`,
@@ -156,6 +158,13 @@ describe('resilience', () => {
       await platform.waitHealthy(30_000);
       const list = await call(platform.baseUrl, 'GET', '/system/user/list?pageNum=1', { token });
       expect(list.code).toBe(200);
+      // 503 promises that nothing was done, also once the dependency is back (nothing queued ran it).
+      if (write?.status === 503) {
+        const rows = await platform.sql('SELECT user_id FROM sys_user WHERE user_name = ?', [
+          userName,
+        ]);
+        expect(rows, `${userName} was answered 503`).toEqual([]);
+      }
     }, 90_000);
   }
 

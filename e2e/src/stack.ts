@@ -31,6 +31,9 @@ export interface Stack {
   namespace: string;
   /** The agent worker's process id (it runs when services/agent-worker is built), else 0. */
   agentWorkerPid: number;
+  /** The workflow service's embedded engine: its REST API and the service account's Authorization. */
+  engineRest: string;
+  engineAuthorization: string;
   stop(): Promise<void>;
 }
 
@@ -167,6 +170,8 @@ export async function startStack(): Promise<Stack> {
     database,
     namespace,
     agentWorkerPid: agentWorker?.pid ?? 0,
+    engineRest: engine.ENGINE_URL,
+    engineAuthorization: `Basic ${Buffer.from(`${ENGINE_USER}:${engine.ENGINE_PASSWORD}`).toString('base64')}`,
     stop,
   };
 }

@@ -2,7 +2,7 @@ import { buildBpmnXml, type NodeSpec } from '@platform/bpmn';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
-import { pageApi, screenshot, signInAsAdmin, useBrowser } from './browser';
+import { closeNotices, pageApi, screenshot, signInAsAdmin, useBrowser } from './browser';
 
 // The workflow area's pages (issue 5): agents, functions with a sandboxed test run, workflows with
 // versions, diff and restore, and the read-only process viewer on the workflow's pages.
@@ -504,26 +504,29 @@ describe('workflow pages', () => {
     const key = `bpm_e2e_${stamp}`;
     await page.goto('/bpm/manager/model');
 
-    // A form with one field.
+    // A form, saved from the edit page's form builder (bpm.e2e-spec tests the builder itself); its one
+    // field is then put in through the API.
     await page.getByTestId('tab-forms').click();
     await page.getByTestId('bpm-forms').getByTestId('add').click();
     await page.waitForURL('**/bpm/manager/form/edit');
+    await page.locator('[data-testid="formjs-editor"][data-state="ready"]').waitFor();
     await page.getByTestId('field-name').fill(`请假表单${stamp}`);
-    await page.getByTestId('add-field').click();
-    await page.getByTestId('form-field-0').getByTestId('form-field-id').fill('days');
-    await page.getByTestId('form-field-0').getByTestId('form-field-label').fill('天数');
     await page.getByTestId('form-submit').click();
     // Saving returns to the model page with its forms showing.
     await page.waitForURL('**/bpm/manager/model?tab=forms');
     await page.getByTestId('bpm-forms').getByText(`请假表单${stamp}`).waitFor();
-    const [storedForm] = await pageApi<{ id: number; fields: unknown[] }[]>(
+    const [storedForm] = await pageApi<{ id: number; schema: { components: unknown[] } }[]>(
       page,
       'GET',
       `/bpm/form/list?name=${stamp}`,
     );
-    expect(storedForm!.fields).toEqual([
-      { id: 'days', label: '天数', type: 'string', required: false },
-    ]);
+    expect(storedForm!.schema).toMatchObject({ type: 'default', components: [] });
+    const daysField = { type: 'number', id: 'Field_days', key: 'days', label: '天数' };
+    await pageApi(page, 'PUT', '/bpm/form', {
+      id: storedForm!.id,
+      name: `请假表单${stamp}`,
+      schema: { ...storedForm!.schema, components: [daysField] },
+    });
 
     // A work group.
     await page.getByTestId('tab-groups').click();
@@ -589,6 +592,7 @@ describe('workflow pages', () => {
     expect(byTask.Down_1).toMatchObject({ type: null, options: [] });
 
     // Deleting a rule asks first; the task is then without one.
+    await closeNotices(page); // the saved notice lies over the rules' delete buttons
     await editor.getByTestId('rule-Up_1').getByTestId('delete-rule').click();
     await page.getByTestId('confirm-ok').click();
     await expect

@@ -1,0 +1,120 @@
+// What bench:missions measured on Operaton as each change of issue 31 went in, printed beside a run's own
+// figures so that a run reads against them: the flat-out phase (24 missions in flight) on the project's
+// 2-core machine, CPU milliseconds per completed mission by process (mysqld and redis are shared with
+// whatever else ran, so the load average is given too). Each row is one run taken right after the change,
+// with the same options; runs taken minutes apart on a loaded machine differ by 10-20 %, so a row's effect
+// is the difference to the row before it, not a precise figure.
+
+/** Issue 31's target for one machine: CPU per mission and missions a second, on Operaton. */
+export const TARGET = { cpuMsPerMission: 60, missionsPerSecond: 25 };
+
+/**
+ * change: what was added in the run (cumulative); options: the bench's; load: the 1-minute load average
+ * at the start of the run; cpu: ms per mission flat out.
+ */
+export const RECORDED = [
+  {
+    change: "the issue's figures, before issue 31 (a quieter machine)",
+    options: 'defaults',
+    load: null,
+    missionsPerSecond: 11.7,
+    cpu: { operaton: 32, 'mysqld*': 36, workflow: 20, 'agent-worker': 20, gateway: 7 },
+    total: 123,
+  },
+  // 2026-11-29, --steady 10 --warmup 60 --seconds 30, other helpers' runs loading the machine.
+  {
+    change: 'before issue 31 again: C1, history full, 3 calls a node',
+    options: '--engine operaton-before',
+    load: '3.4-4.7',
+    missionsPerSecond: 7.0,
+    cpu: { operaton: 56.5, 'mysqld*': 65.9, workflow: 45.4, 'agent-worker': 40.9, gateway: 11.2 },
+    total: 240,
+  },
+  {
+    change: '+ node-begin, 6 worker statements a node, mission log group-committed',
+    options: '--engine operaton-before',
+    load: '7.9-3.9',
+    missionsPerSecond: 8.3,
+    cpu: { operaton: 47.3, 'mysqld*': 55.0, workflow: 36.9, 'agent-worker': 27.0, gateway: 9.4 },
+    total: 196,
+  },
+  {
+    change: '+ engine: C2, history audit, job executor 1-2 threads',
+    options: '--engine operaton',
+    load: '11.7-8.1',
+    missionsPerSecond: 4.2,
+    cpu: { operaton: 73.8, 'mysqld*': 69.5, workflow: 47.8, 'agent-worker': 37.8, gateway: 13.2 },
+    total: 272,
+  },
+  // One run, --engine operaton-before,operaton: the new code on both engine settings, back to back.
+  {
+    change: 'new code, engine as before (C1, full), back to back with the next row',
+    options: '--engine operaton-before,operaton',
+    load: '10-8',
+    missionsPerSecond: 3.1,
+    cpu: { operaton: 59.0, 'mysqld*': 66.4, workflow: 47.6, 'agent-worker': 37.8, gateway: 13.2 },
+    total: 257,
+  },
+  {
+    change: 'new code, engine C2 and audit',
+    options: '--engine operaton-before,operaton',
+    load: '8-4.6',
+    missionsPerSecond: 9.3,
+    cpu: { operaton: 44.1, 'mysqld*': 42.1, workflow: 31.5, 'agent-worker': 23.0, gateway: 8.1 },
+    total: 163,
+  },
+  {
+    change: '+ AGENT_WORKER_MAX_TASKS 8 (bench --max-tasks 8; the service default stays 4)',
+    options: '--engine operaton --max-tasks 8',
+    load: '4.2-5.6',
+    missionsPerSecond: 11.6,
+    cpu: { operaton: 39.7, 'mysqld*': 42.7, workflow: 29.3, 'agent-worker': 20.0, gateway: 6.9 },
+    total: 154,
+  },
+];
+
+const SHOWN = ['operaton', 'mysqld*', 'workflow', 'agent-worker', 'gateway'];
+
+/** CPU per mission of every process but the bench's own (the platform, mysqld and redis). */
+export function totalCpu(cpu) {
+  return Object.entries(cpu)
+    .filter(([name, ms]) => name !== 'bench' && Number.isFinite(ms))
+    .reduce((sum, [, ms]) => sum + ms, 0);
+}
+
+const f0 = (v) => (Number.isFinite(v) ? v.toFixed(0) : '–');
+const f1 = (v) => (Number.isFinite(v) ? v.toFixed(1) : '–');
+
+/**
+ * The recorded rows, then this run's Operaton platforms (`runs`: { label, rate, cpu, load: the
+ * 1-minute load average at its start and end }; with
+ * --engine operaton-before,operaton both), and whether the last meets issue 31's target.
+ */
+export function printAgainstRecorded(runs) {
+  console.log(
+    `\n  ${'issue 31, change by change (Operaton, flat out)'.padEnd(96)} ${'missions/s'.padStart(10)}` +
+      ` ${'CPU ms/mission'.padStart(14)} ${SHOWN.map((n) => n.replace('agent-', '').padStart(9)).join('')}`,
+  );
+  const row = (label, r) =>
+    console.log(
+      `  ${label.slice(0, 96).padEnd(96)} ${f1(r.missionsPerSecond).padStart(10)} ${f0(r.total).padStart(14)}` +
+        SHOWN.map((n) => f0(r.cpu[n]).padStart(9)).join(''),
+    );
+  for (const r of RECORDED) row(`${r.change}${r.load != null ? ` [load ${r.load}]` : ''}`, r);
+  for (const r of runs) {
+    row(`this run: ${r.label} [load ${r.load}]`, {
+      missionsPerSecond: r.rate,
+      total: totalCpu(r.cpu),
+      cpu: r.cpu,
+    });
+  }
+  const last = runs.at(-1);
+  if (!last) return;
+  const total = totalCpu(last.cpu);
+  console.log(
+    `  target (issue 31), ${last.label}: CPU per mission ≤ ${TARGET.cpuMsPerMission} ms: ${f0(total)} ` +
+      `(${total <= TARGET.cpuMsPerMission ? 'met' : 'not met'}); ≥ ${TARGET.missionsPerSecond} missions/s: ` +
+      `${f1(last.rate)} (${last.rate >= TARGET.missionsPerSecond ? 'met' : 'not met'}). Figures of a loaded ` +
+      `machine are higher: read them with the load average.`,
+  );
+}
