@@ -9,8 +9,8 @@ import { mysqlUrl } from './stack';
 // Accessibility of every page (issue 20): axe-core with the WCAG 2.0/2.1 A and AA rules and the best
 // practices, on the public pages and on every page of the menu, for the administrator and an ordinary
 // user, in Chinese and in English. Any critical or serious violation fails; the moderate ones are
-// counted per page and printed. The walk is split over several spec files (a11y-*.e2e-spec.ts) that
-// run side by side; each file audits with its own browser and prints its own report.
+// counted per page and printed. The walk is split over several spec files (a11y-*.e2e-spec.ts);
+// each file audits with its own browser and prints its own report and its slowest pages.
 
 /** The eight theme colours of the settings drawer (web/src/lib/layout.store.ts). */
 export const THEME_PRESETS = [
@@ -40,6 +40,8 @@ export interface Finding {
 export class AxeAudit {
   readonly blocking: Finding[] = [];
   private readonly moderateCounts: string[] = [];
+  /** Seconds each page took (load, settle, audit): the walk's time is what the run's limit feels. */
+  private readonly pageSeconds: Array<[string, number]> = [];
 
   constructor(private readonly browser: () => Browser) {
     afterAll(() => this.report());
@@ -104,6 +106,7 @@ export class AxeAudit {
     const paths = shownMenuPaths(await pageApi<MenuRoute[]>(page, 'GET', '/getRouters'));
     expect(paths.length).toBeGreaterThan(0);
     for (const path of paths) {
+      const started = Date.now();
       await page.goto(path);
       // The tab appears once the page host has resolved the address (a page without a tab is audited
       // as it stands).
@@ -113,12 +116,20 @@ export class AxeAudit {
         .catch(() => console.log(`no tab for ${path}`));
       await settle(page);
       await this.audit(page, `${who}/${language} ${path}`);
+      this.pageSeconds.push([path, (Date.now() - started) / 1000]);
     }
     await context.close();
     return paths.length;
   }
 
   private report(): void {
+    const slowest = [...this.pageSeconds].sort((a, b) => b[1] - a[1]).slice(0, 12);
+    const total = this.pageSeconds.reduce((sum, [, seconds]) => sum + seconds, 0);
+    console.log(
+      `pages walked: ${this.pageSeconds.length} in ${total.toFixed(0)} s; slowest: ${slowest
+        .map(([path, seconds]) => `${path} ${seconds.toFixed(1)} s`)
+        .join(', ')}`,
+    );
     console.log(`moderate violations per page:\n  ${this.moderateCounts.join('\n  ')}`);
     if (this.blocking.length) {
       console.log(
@@ -146,7 +157,7 @@ export async function markTourSeen(phone: string): Promise<void> {
   }
 }
 
-/** The administrator's menu in one language: a spec file of its own, so the two run side by side. */
+/** The administrator's menu in one language: a spec file of its own. */
 export function describeAdminMenuAudit(
   browser: () => Browser,
   language: Language,
