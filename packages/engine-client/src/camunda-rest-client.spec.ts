@@ -1,3 +1,6 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
 import { describe, expect, it } from 'vitest';
 
 import {
@@ -151,5 +154,73 @@ describe(CamundaRestClient.name, () => {
 
     expect(await gone.findProcessInstance('pi')).toBeNull();
     await expect(broken.findProcessInstance('pi')).rejects.toMatchObject({ status: 500 });
+  });
+});
+
+describe('a change whose answer is lost', () => {
+  /**
+   * A real HTTP server standing in for the engine: it reads each request whole, then cuts the
+   * connection without answering (the engine node killed after it committed), or answers `status`.
+   */
+  async function engineThat(answer: 'cut' | number) {
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        if (answer === 'cut') req.socket.destroy();
+        else res.writeHead(answer, { 'content-type': 'application/json' }).end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    return { server, baseUrl: `http://127.0.0.1:${port}/engine-rest` };
+  }
+
+  function clientOf(baseUrl: string) {
+    const doubts: string[] = [];
+    const client = new CamundaRestClient({
+      baseUrl,
+      onWriteInDoubt: (method, path) => doubts.push(`${method} ${path}`),
+    });
+    return { client, doubts };
+  }
+
+  it('should tell that a completion is in doubt when the connection breaks after it was sent', async () => {
+    const engine = await engineThat('cut');
+    const { client, doubts } = clientOf(engine.baseUrl);
+    try {
+      await expect(client.completeTask('t1', {})).rejects.toThrow();
+      expect(doubts).toEqual(['POST /task/t1/complete']);
+    } finally {
+      engine.server.close();
+    }
+  });
+
+  it('should not tell it of a query cut off, or of a change that never left', async () => {
+    const engine = await engineThat('cut');
+    const { client, doubts } = clientOf(engine.baseUrl);
+    await expect(client.queryTasks({ assignee: 'u1' })).rejects.toThrow();
+    await expect(client.queryTaskCount({ assignee: 'u1' })).rejects.toThrow();
+    engine.server.close();
+    await new Promise((resolve) => engine.server.on('close', resolve));
+    // Nothing listens any more: connection refused, the request was never sent.
+    await expect(client.completeTask('t1', {})).rejects.toThrow();
+    expect(doubts).toEqual([]);
+  });
+
+  it("should tell it of a proxy's 504 or 502, not of the engine's own 500 (its transaction rolled back)", async () => {
+    for (const [status, expected] of [
+      [504, ['DELETE /process-instance/p1']],
+      [502, ['DELETE /process-instance/p1']],
+      [500, []],
+    ] as const) {
+      const engine = await engineThat(status);
+      const { client, doubts } = clientOf(engine.baseUrl);
+      try {
+        await expect(client.deleteProcessInstance('p1')).rejects.toMatchObject({ status });
+        expect(doubts).toEqual(expected);
+      } finally {
+        engine.server.close();
+      }
+    }
   });
 });

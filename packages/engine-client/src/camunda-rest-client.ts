@@ -37,6 +37,13 @@ export interface CamundaRestClientOptions {
   /** Extra headers on every request. */
   headers?: Record<string, string>;
   fetch?: typeof fetch;
+  /**
+   * Told when a request that changes the engine's state failed in a way that leaves its outcome in
+   * doubt: the connection broke after the request was sent, or a proxy in between answered 502/504.
+   * The engine may have completed the task or started the instance all the same, so the caller must
+   * not answer "nothing was done, try again" (the workflow service answers "outcome unknown").
+   */
+  onWriteInDoubt?: (method: string, path: string) => void;
 }
 
 /** A non-2xx answer from the engine, carrying Camunda's `{type, message}` body. */
@@ -103,10 +110,12 @@ export class CamundaRestClient {
   private readonly baseUrl: string;
   private readonly fetchFn: typeof fetch;
   private readonly headers: Record<string, string>;
+  private readonly onWriteInDoubt?: (method: string, path: string) => void;
 
   constructor(options: CamundaRestClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/$/, '');
     this.fetchFn = options.fetch ?? fetch;
+    this.onWriteInDoubt = options.onWriteInDoubt;
     const authorization = engineAuthorization(options.auth);
     this.headers = {
       Accept: 'application/json',
@@ -396,10 +405,20 @@ export class CamundaRestClient {
     } else if (options.form) {
       body = options.form;
     }
-    const res = await this.fetchFn(url, { method, headers, body });
-    const text = await res.text();
+    let res: Response;
+    let text: string;
+    try {
+      res = await this.fetchFn(url, { method, headers, body });
+      text = await res.text();
+    } catch (error) {
+      if (changesState(method, path) && !neverSent(error)) this.onWriteInDoubt?.(method, path);
+      throw error;
+    }
     const parsed = text ? safeJson(text) : undefined;
     if (!res.ok) {
+      if (changesState(method, path) && (res.status === 502 || res.status === 504)) {
+        this.onWriteInDoubt?.(method, path);
+      }
       const error = (parsed ?? null) as CamundaErrorBody | null;
       throw new CamundaRestError(
         res.status,
@@ -410,6 +429,34 @@ export class CamundaRestClient {
     }
     return parsed as T;
   }
+}
+
+/**
+ * Camunda's REST API queries with POST where the filter is too rich for a query string; those read
+ * only. Every other POST, PUT and DELETE changes state (fetchAndLock too: it locks tasks).
+ */
+const READ_ONLY_POST =
+  /^\/(history\/.*|task|task\/count|process-instance|process-instance\/count|process-definition\/count|external-task|external-task\/count|variable-instance|incident\/count)$/;
+
+function changesState(method: string, path: string): boolean {
+  if (method === 'GET' || method === 'HEAD') return false;
+  return !(method === 'POST' && READ_ONLY_POST.test(path));
+}
+
+/** Codes of a connection that was never made: the request did not leave, nothing can have happened. */
+const NOT_CONNECTED = new Set([
+  'ECONNREFUSED',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+
+function neverSent(error: unknown): boolean {
+  const code = (error as { cause?: { code?: unknown }; code?: unknown } | null)?.cause?.code;
+  const own = (error as { code?: unknown } | null)?.code;
+  return NOT_CONNECTED.has(String(code ?? own));
 }
 
 function enc(value: string): string {

@@ -16,6 +16,12 @@ import { baseEnvShape, loadEnv } from './env';
 import { callService } from './rpc';
 import { listenAsService } from './service-main';
 import { createRpcClient } from './transport';
+import {
+  afterWritesError,
+  commandCommitted,
+  noteWriteInDoubt,
+  runAsCommand,
+} from './write-tracking';
 
 // A real service (listenAsService: transport, filters, interceptors) on a real database. Its handlers
 // meet an outage (an error with a socket code, as a Redis or MySQL client raises it) before or after
@@ -213,5 +219,21 @@ describe('an outage met by a command', () => {
       answerOf('probe.outage_first', {}),
     ]);
     expect(answers.map((a) => a.code)).toEqual([503, 504, 503]);
+  });
+});
+
+describe('a change in the process engine whose answer was lost', () => {
+  it('should turn a later "unavailable, try again" into "outcome unknown"', () => {
+    const answer = runAsCommand(() => {
+      noteWriteInDoubt();
+      return afterWritesError(new DomainError('bpm.engine_unavailable'), commandCommitted());
+    });
+    expect(answer).toMatchObject({ key: 'http.outcome_unknown', code: 504 });
+  });
+
+  it('should leave "unavailable, try again" as it is when no change was in doubt', () => {
+    const unavailable = new DomainError('bpm.engine_unavailable');
+    const answer = runAsCommand(() => afterWritesError(unavailable, commandCommitted()));
+    expect(answer).toBe(unavailable);
   });
 });

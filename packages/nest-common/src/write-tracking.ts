@@ -80,14 +80,37 @@ export function commandCommitted(): boolean {
   return commandWrites.getStore()?.committed ?? false;
 }
 
+/**
+ * Notes, for the command running now, a change elsewhere that may have taken effect though its answer
+ * was lost: a call to the process engine whose connection broke after it was sent. An outage error
+ * then answers "outcome unknown" (504), as after a COMMIT in doubt. Outside a command, nothing.
+ */
+export function noteWriteInDoubt(): void {
+  const writes = commandWrites.getStore();
+  if (writes) writes.committed = true;
+}
+
 /** Runs `work` as one command whose committed writes are noted (for tests and non-Nest callers). */
 export function runAsCommand<T>(work: () => T): T {
   return commandWrites.run({ committed: false }, work);
 }
 
-/** What an error becomes once the command may have changed something: outage → outcome unknown. */
+/** Answers that promise "nothing was done, try again" (503), raised by a service itself. */
+const NOTHING_DONE_KEYS: ReadonlySet<string> = new Set([
+  'http.unavailable',
+  'bpm.engine_unavailable',
+]);
+
+function promisesNothingDone(error: unknown): boolean {
+  return isOutageError(error) || (error instanceof DomainError && NOTHING_DONE_KEYS.has(error.key));
+}
+
+/**
+ * What an error becomes once the command may have changed something: an outage, or a service's own
+ * "unavailable, try again", becomes outcome unknown.
+ */
 export function afterWritesError(error: unknown, committed: boolean): unknown {
-  return committed && isOutageError(error)
+  return committed && promisesNothingDone(error)
     ? new DomainError('http.outcome_unknown', {}, 504)
     : error;
 }

@@ -22,6 +22,7 @@ import type { DataSource } from 'typeorm';
 import { contains, iso, pageOf } from '../common/commands';
 import { InjectWorkflowDb } from '../database/inject';
 import { EngineConnection } from '../engine/engine-connection';
+import { deleteProcessInstanceSurely } from '../engine/instance-deletion';
 import { BpmForm, BpmModel } from './bpm.entities';
 import { toTypedVariables } from './engine-variables';
 import { TaskAssignmentService } from './task-assignment.service';
@@ -206,9 +207,7 @@ export class ProcessInstancesService {
   /** Deletes a running instance in the engine and records why (rejected or cancelled). */
   async end(row: InstanceRow, status: ProcessInstanceStatus, reason: string): Promise<void> {
     if (row.status !== 'running') throw new DomainError('bpm.instance_not_running');
-    await this.engine.client.deleteProcessInstance(row.process_instance_id, {
-      failIfNotExists: false,
-    });
+    await deleteProcessInstanceSurely(this.engine.client, row.process_instance_id);
     await this.finish(row.process_instance_id, status, reason);
   }
 

@@ -12,7 +12,7 @@ import {
   generateEngineSecret,
   hasEngineSecret,
 } from '@platform/engine-client';
-import { parseMysqlUrl } from '@platform/nest-common';
+import { noteWriteInDoubt, parseMysqlUrl } from '@platform/nest-common';
 
 import { WORKFLOW_ENV, type WorkflowEnv } from '../config/env';
 
@@ -46,7 +46,11 @@ export class EngineConnection implements OnModuleInit, OnApplicationShutdown {
   async onModuleInit(): Promise<void> {
     const auth = engineCredentialsFromEnv(this.env);
     if (this.env.ENGINE_URL) {
-      this.restClient = new CamundaRestClient({ baseUrl: this.env.ENGINE_URL, auth });
+      this.restClient = new CamundaRestClient({
+        baseUrl: this.env.ENGINE_URL,
+        auth,
+        onWriteInDoubt: noteWriteInDoubt,
+      });
       this.logger.log(
         `process engine: Camunda REST at ${this.env.ENGINE_URL}${hasEngineSecret(auth) ? '' : ' (no ENGINE_PASSWORD or ENGINE_TOKEN to send)'}`,
       );
@@ -65,7 +69,11 @@ export class EngineConnection implements OnModuleInit, OnApplicationShutdown {
       port: this.env.ENGINE_PORT,
     });
     this.embedded = { engine, server };
-    this.restClient = new CamundaRestClient({ baseUrl: server.url, auth: serverAuth });
+    this.restClient = new CamundaRestClient({
+      baseUrl: server.url,
+      auth: serverAuth,
+      onWriteInDoubt: noteWriteInDoubt,
+    });
     this.logger.log(`process engine: embedded, Camunda REST at ${server.url}`);
   }
 

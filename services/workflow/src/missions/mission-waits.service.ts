@@ -28,6 +28,7 @@ import { ChatMessage, Conversation } from '../chat/conversation.entity';
 import { isDuplicateEntry, iso, unique } from '../common/commands';
 import { InjectWorkflowDb } from '../database/inject';
 import { EngineConnection } from '../engine/engine-connection';
+import { deleteProcessInstanceSurely } from '../engine/instance-deletion';
 import { Mission } from './mission.entity';
 import { MissionAccess, type MissionCaller } from './mission-access';
 import { MissionDiagrams } from './mission-diagrams';
@@ -359,10 +360,7 @@ export class MissionWaitsService {
   ): Promise<MissionStartedView> {
     if (mission.processInstanceId) {
       try {
-        await this.engine.client.deleteProcessInstance(mission.processInstanceId, {
-          skipCustomListeners: true,
-          failIfNotExists: false,
-        });
+        await deleteProcessInstanceSurely(this.engine.client, mission.processInstanceId);
       } catch (error) {
         this.logger.warn(`mission ${mission.code}: the instance was not deleted: ${String(error)}`);
         await this.reopen(wait);

@@ -37,6 +37,7 @@ import { contains, isDuplicateEntry } from '../common/commands';
 import { pageRows } from '../common/pages';
 import { InjectWorkflowDb } from '../database/inject';
 import { EngineConnection } from '../engine/engine-connection';
+import { deleteProcessInstanceSurely } from '../engine/instance-deletion';
 import { WorkflowVersion } from '../workflows/workflow.entity';
 import { WorkflowsService } from '../workflows/workflows.service';
 import { DeploymentsService } from './deployments.service';
@@ -271,10 +272,7 @@ export class MissionsService {
     if (!move.ok) throw new DomainError(move.refusal);
     if (mission.processInstanceId) {
       try {
-        await this.engine.client.deleteProcessInstance(mission.processInstanceId, {
-          skipCustomListeners: true,
-          failIfNotExists: false,
-        });
+        await deleteProcessInstanceSurely(this.engine.client, mission.processInstanceId);
       } catch (error) {
         this.logger.warn(`mission ${mission.code}: the instance was not deleted: ${String(error)}`);
         throw new DomainError('bpm.engine_unavailable');
