@@ -23,6 +23,7 @@ import { BpmFormSchema1765100000000 } from './migrations/1765100000000-BpmFormSc
 import { DenovoAgainstTarget1765200000000 } from './migrations/1765200000000-DenovoAgainstTarget';
 import { LeaveHrForm1765300000000 } from './migrations/1765300000000-LeaveHrForm';
 import { BpmInstanceStatusKey1765310000000 } from './migrations/1765310000000-BpmInstanceStatusKey';
+import { MissionStartClaim1765400000000 } from './migrations/1765400000000-MissionStartClaim';
 
 /** Migrations in order; listed explicitly so the build needs no file globbing. */
 export const WORKFLOW_MIGRATIONS = [
@@ -47,6 +48,7 @@ export const WORKFLOW_MIGRATIONS = [
   DenovoAgainstTarget1765200000000,
   LeaveHrForm1765300000000,
   BpmInstanceStatusKey1765310000000,
+  MissionStartClaim1765400000000,
 ];
 
 export function workflowDataSourceOptions(url: string) {

@@ -14,6 +14,7 @@ import { EngineConnection } from '../engine/engine-connection';
 import { Mission } from './mission.entity';
 import { MissionMoves } from './mission-events';
 import { MissionRunsService } from './mission-runs.service';
+import { takeOverStart } from './mission-start-claims';
 import { MissionWaitsService } from './mission-waits.service';
 
 /** Missions looked at per round (their instance ids go in one query string, so not too many). */
@@ -167,7 +168,8 @@ export class MissionReconciler implements OnApplicationBootstrap, OnApplicationS
           { processInstanceId: instance.id },
         );
         this.logger.warn(`mission ${mission.code}: its cut-off start's instance recorded`);
-      } else {
+      } else if (await takeOverStart(this.db, mission.id, graceMs)) {
+        // Taken over, so no retry with the mission's Idempotency-Key is finishing it meanwhile.
         await this.runs.failed({
           missionCode: mission.code,
           runId: mission.currentRunId ?? undefined,

@@ -75,6 +75,13 @@ export class Mission extends AuditColumns {
   @Column({ name: 'current_run_id', type: 'varchar', length: 64, nullable: true })
   currentRunId!: string | null;
 
+  /**
+   * When the attempt now starting the instance claimed it (mission-start-claims.ts); null on rows
+   * from before claims, which count from their creation.
+   */
+  @Column({ name: 'start_claimed_at', type: 'datetime', precision: 3, nullable: true })
+  startClaimedAt!: Date | null;
+
   @Column({ name: 'started_at', type: 'datetime', precision: 3, nullable: true })
   startedAt!: Date | null;
 

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   DomainError,
   hasMissionInput,
@@ -35,6 +35,7 @@ import { MissionCharges } from '../billing/mission-charges.service';
 import { ConversationAccess } from '../chat/conversation-access';
 import { contains, isDuplicateEntry } from '../common/commands';
 import { pageRows } from '../common/pages';
+import { WORKFLOW_ENV, type WorkflowEnv } from '../config/env';
 import { InjectWorkflowDb } from '../database/inject';
 import { EngineConnection } from '../engine/engine-connection';
 import { deleteProcessInstanceSurely } from '../engine/instance-deletion';
@@ -44,6 +45,7 @@ import { DeploymentsService } from './deployments.service';
 import { Mission, MissionLog, type WorkflowDeployment } from './mission.entity';
 import { MissionAccess, type MissionCaller } from './mission-access';
 import { MissionMoves } from './mission-events';
+import { recordInstance, takeOverStart } from './mission-start-claims';
 import { MissionWaitsService } from './mission-waits.service';
 import { missionLogView, missionState, missionSummary, missionView } from './missions.mapper';
 
@@ -85,6 +87,7 @@ export class MissionsService {
 
   constructor(
     @InjectWorkflowDb() private readonly db: DataSource,
+    @Inject(WORKFLOW_ENV) private readonly env: WorkflowEnv,
     private readonly access: MissionAccess,
     private readonly workflows: WorkflowsService,
     private readonly deployments: DeploymentsService,
@@ -109,7 +112,7 @@ export class MissionsService {
     requestKey?: string,
   ): Promise<MissionStartedView> {
     const earlier = await this.startedWith(caller, requestKey);
-    if (earlier) return missionState(earlier);
+    if (earlier) return missionState(await this.finishCutOffStart(earlier));
     const inputs = inputsOf(body.inputs);
     if (!hasMissionInput(inputs)) throw new DomainError('mission.inputs_required');
     // The mission's questions and the owner's answers are written into this conversation: only
@@ -167,28 +170,87 @@ export class MissionsService {
     const { mission } = inserted;
     let instance: ProcessInstanceDto;
     try {
-      instance = await this.startInstance(mission, deployment, runId).catch(async (error) => {
-        // The engine lost the definition (its database was reset): deploy again, once.
-        if (!(await this.definitionMissing(deployment))) throw error;
-        await this.deployments.forget(deployment);
-        deployment = await this.deployments.definitionFor(version);
-        await this.db
-          .getRepository(Mission)
-          .update(mission.id, { processDefinitionId: deployment.processDefinitionId });
-        mission.processDefinitionId = deployment.processDefinitionId;
-        return this.startInstance(mission, deployment, runId);
-      });
+      instance = await this.startInstance(mission, deployment.processDefinitionId, runId).catch(
+        async (error) => {
+          // The engine lost the definition (its database was reset): deploy again, once.
+          if (!(await this.definitionMissing(deployment))) throw error;
+          await this.deployments.forget(deployment);
+          deployment = await this.deployments.definitionFor(version);
+          await this.db
+            .getRepository(Mission)
+            .update(mission.id, { processDefinitionId: deployment.processDefinitionId });
+          mission.processDefinitionId = deployment.processDefinitionId;
+          return this.startInstance(mission, deployment.processDefinitionId, runId);
+        },
+      );
     } catch (error) {
       await this.db.getRepository(Mission).delete({ id: mission.id });
       await this.charges.abandon(code, runId);
       this.logger.warn(`mission ${mission.code} did not start: ${String(error)}`);
       throw new DomainError('mission.start_failed');
     }
-    await this.db.getRepository(Mission).update(mission.id, { processInstanceId: instance.id });
-    mission.processInstanceId = instance.id;
-    // A diagram without a wait state ends within the start.
-    if (instance.ended) await this.moves.move(mission, 'complete', { endedAt: new Date() });
-    return missionState(await this.db.getRepository(Mission).findOneByOrFail({ id: mission.id }));
+    return missionState(await this.recordStarted(mission, instance));
+  }
+
+  /**
+   * Records the instance a start made. When another attempt recorded one first (this one was slow
+   * past its claim, and a retry took the start over), this instance goes again: one mission, one
+   * instance.
+   */
+  private async recordStarted(mission: Mission, instance: ProcessInstanceDto): Promise<Mission> {
+    if (await recordInstance(this.db, mission.id, instance.id)) {
+      mission.processInstanceId = instance.id;
+      // A diagram without a wait state ends within the start.
+      if (instance.ended) await this.moves.move(mission, 'complete', { endedAt: new Date() });
+    } else {
+      this.logger.warn(`mission ${mission.code}: another attempt started it; instance removed`);
+      await deleteProcessInstanceSurely(this.engine.client, instance.id).catch(() => undefined);
+    }
+    return this.db.getRepository(Mission).findOneByOrFail({ id: mission.id });
+  }
+
+  /**
+   * A retried start whose first attempt wrote the mission and was cut off before the engine's
+   * instance was recorded (the workflow service killed): once the first attempt's claim has lapsed,
+   * the retry takes the start over and finishes it (the engine's instance with the mission's code
+   * if the first attempt got that far, else a new one on the mission's own definition and run), where
+   * the reconciler would fail the mission as "start lost". Within the claim's grace the first attempt
+   * may still be at it, and the mission is answered as it stands.
+   */
+  private async finishCutOffStart(mission: Mission): Promise<Mission> {
+    if (mission.status !== MISSION_STATUS.notStarted || mission.processInstanceId) return mission;
+    if (!(await takeOverStart(this.db, mission.id, this.startClaimGraceMs()))) return mission;
+    this.logger.warn(`mission ${mission.code}: a retry finishes its cut-off start`);
+    const [earlier] = await this.engine.client.historicProcessInstances({
+      processInstanceBusinessKey: mission.code,
+      maxResults: 1,
+    });
+    if (earlier) {
+      await recordInstance(this.db, mission.id, earlier.id);
+      return this.db.getRepository(Mission).findOneByOrFail({ id: mission.id });
+    }
+    let instance: ProcessInstanceDto;
+    try {
+      instance = await this.startInstance(
+        mission,
+        mission.processDefinitionId,
+        mission.currentRunId ?? '',
+      );
+    } catch (error) {
+      // The row stays with its claim: a later retry tries again, or the reconciler fails it.
+      this.logger.warn(`mission ${mission.code} did not start on retry: ${String(error)}`);
+      throw new DomainError('mission.start_failed');
+    }
+    return this.recordStarted(mission, instance);
+  }
+
+  /**
+   * How long a start's claim holds: the gateway gives up on a start after RPC_TIMEOUT_MS, so an
+   * attempt still at it after twice that is taken to be gone. (A slow one that then records its
+   * instance second removes it: recordStarted.)
+   */
+  private startClaimGraceMs(): number {
+    return this.env.RPC_TIMEOUT_MS * 2;
   }
 
   /**
@@ -306,10 +368,10 @@ export class MissionsService {
 
   private startInstance(
     mission: Mission,
-    deployment: WorkflowDeployment,
+    processDefinitionId: string,
     runId: string,
   ): Promise<ProcessInstanceDto> {
-    return this.engine.client.startProcessInstance(deployment.processDefinitionId, {
+    return this.engine.client.startProcessInstance(processDefinitionId, {
       businessKey: mission.code,
       variables: {
         [MISSION_VARIABLES.missionCode]: { value: mission.code, type: 'String' },

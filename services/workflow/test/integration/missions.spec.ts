@@ -527,6 +527,64 @@ describe('missions on the embedded engine', () => {
     dataOf(await s.post(`/wujie/mission/${cut.id}/stop`));
   });
 
+  it('should finish a start cut off before the engine when it is retried with the same Idempotency-Key', async () => {
+    const { id } = await workflow();
+    const db = s.stack.dbs.workflow;
+    const model = await mission((await start(id)).id);
+    /** A mission row as a start cut off before the engine leaves it, written `ageSeconds` ago. */
+    const cutOff = async (requestKey: string, ageSeconds: number) => {
+      const code = `M${Date.now()}${requestKey.slice(-4)}`;
+      await db.query(
+        `INSERT INTO wf_mission (code, name, description, workflow_id, workflow_version_id,
+           workflow_version, process_definition_id, owner_user_id, status, language, inputs,
+           current_run_id, request_key, create_time)
+         SELECT ?, name, description, workflow_id, workflow_version_id, workflow_version,
+           process_definition_id, owner_user_id, 'not_started', 'en', inputs, ?, ?,
+           NOW(3) - INTERVAL ? SECOND
+           FROM wf_mission WHERE id = ?`,
+        [code, `run-${requestKey}`, requestKey, ageSeconds, model.id],
+      );
+      return code;
+    };
+    const retry = (requestKey: string) =>
+      api(s.stack)
+        .post('/prod-api/wujie/mission')
+        .set('Authorization', `Bearer ${s.token}`)
+        .set('Idempotency-Key', requestKey)
+        .send({ workflowId: id, inputs: { text: 'humanize 1abc' } });
+    const instancesOf = (code: string) =>
+      engine.historicProcessInstances({ processInstanceBusinessKey: code });
+
+    // Written a minute ago: past the first attempt's claim (twice the RPC timeout), not yet the
+    // reconciler's (two minutes), which would fail it as "start lost".
+    const lateKey = `cut-late-${Date.now()}`;
+    const lateCode = await cutOff(lateKey, 60);
+    const finished = dataOf<MissionStartedView>(await retry(lateKey));
+    expect(finished.code).toBe(lateCode);
+    const [instance] = await instancesOf(lateCode);
+    expect(instance).toBeDefined();
+    const followed = await eventually(
+      () => mission(finished.id),
+      (m) => m.currentNodes.length > 0,
+    );
+    expect(followed).toMatchObject({ processInstanceId: instance.id, currentNodes: ['Task_1'] });
+    // Retried again: the same mission and instance, nothing started twice.
+    expect(dataOf<MissionStartedView>(await retry(lateKey)).id).toBe(finished.id);
+    expect(await instancesOf(lateCode)).toHaveLength(1);
+
+    // Written just now: its first attempt may still be at it, so a retry starts nothing.
+    const freshKey = `cut-fresh-${Date.now()}`;
+    const freshCode = await cutOff(freshKey, 0);
+    expect(dataOf<MissionStartedView>(await retry(freshKey))).toMatchObject({
+      code: freshCode,
+      status: 'not_started',
+    });
+    expect(await instancesOf(freshCode)).toHaveLength(0);
+
+    dataOf(await s.post(`/wujie/mission/${finished.id}/stop`));
+    dataOf(await s.post(`/wujie/mission/${model.id}/stop`));
+  });
+
   it('should list with filters, paging and allow-listed sort fields only', async () => {
     const { id } = await workflow();
     const made = [await start(id), await start(id), await start(id)];
