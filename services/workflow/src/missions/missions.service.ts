@@ -28,7 +28,12 @@ import type {
   MissionLogListQuery,
   MissionStartBody,
 } from '@platform/contracts/dto';
-import { CamundaRestError, type ProcessInstanceDto } from '@platform/engine-client';
+import {
+  CamundaRestError,
+  type HistoricProcessInstanceDto,
+  type ProcessInstanceDto,
+} from '@platform/engine-client';
+import { isOutageError } from '@platform/nest-common';
 import type { DataSource } from 'typeorm';
 
 import { MissionCharges } from '../billing/mission-charges.service';
@@ -168,7 +173,7 @@ export class MissionsService {
     );
     if (inserted.earlier) return missionState(inserted.mission);
     const { mission } = inserted;
-    let instance: ProcessInstanceDto;
+    let instance: ProcessInstanceDto | null;
     try {
       instance = await this.startInstance(mission, deployment.processDefinitionId, runId).catch(
         async (error) => {
@@ -184,12 +189,47 @@ export class MissionsService {
         },
       );
     } catch (error) {
-      await this.db.getRepository(Mission).delete({ id: mission.id });
-      await this.charges.abandon(code, runId);
-      this.logger.warn(`mission ${mission.code} did not start: ${String(error)}`);
-      throw new DomainError('mission.start_failed');
+      instance = await this.instanceAfterFailedStart(mission, runId, error);
+      if (!instance) {
+        await this.db.getRepository(Mission).delete({ id: mission.id });
+        await this.charges.abandon(code, runId);
+        this.logger.warn(`mission ${mission.code} did not start: ${String(error)}`);
+        throw new DomainError('mission.start_failed');
+      }
     }
     return missionState(await this.recordStarted(mission, instance));
+  }
+
+  /**
+   * What the engine has after a start that failed. An instance with the mission's code means the
+   * start took effect and its answer was lost (an engine node killed after its commit): that one is
+   * the mission's. With none, a start that broke on the connection is sent once more (behind a
+   * balancer, to another engine node). Null when nothing started; when the engine cannot even say,
+   * the row stays for the reconciler (which finds the instance or fails the start) and the answer is
+   * "outcome unknown".
+   */
+  private async instanceAfterFailedStart(
+    mission: Mission,
+    runId: string,
+    error: unknown,
+  ): Promise<ProcessInstanceDto | null> {
+    let started: HistoricProcessInstanceDto | undefined;
+    try {
+      [started] = await this.engine.client.historicProcessInstances({
+        processInstanceBusinessKey: mission.code,
+        maxResults: 1,
+      });
+    } catch {
+      if (!isOutageError(error)) return null;
+      this.logger.warn(`mission ${mission.code}: start in doubt, left to the reconciler`);
+      throw new DomainError('http.outcome_unknown', {}, 504);
+    }
+    if (started) {
+      this.logger.warn(`mission ${mission.code}: its start's answer was lost; instance found`);
+      return { id: started.id, ended: started.state === 'COMPLETED' } as ProcessInstanceDto;
+    }
+    if (!isOutageError(error)) return null;
+    return this.startInstance(mission, mission.processDefinitionId, runId).catch(() => null);
   }
 
   /**

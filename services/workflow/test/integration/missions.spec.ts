@@ -1,3 +1,6 @@
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
 import {
   AGENT_TOPIC,
   DomainError,
@@ -8,9 +11,22 @@ import {
   renderMessage,
   WORKFLOW_PATTERNS as W,
 } from '@platform/contracts';
+import {
+  createEngine,
+  type EmbeddedEngine,
+  type EngineServer,
+  startEngineServer,
+} from '@platform/engine';
 import { CamundaRestClient } from '@platform/engine-client';
-import { baseEnvSchema, callService, createRpcClient, type RpcClient } from '@platform/nest-common';
-import { api } from '@platform/test-support';
+import {
+  baseEnvSchema,
+  callService,
+  createRpcClient,
+  dropDatabase,
+  parseMysqlUrl,
+  type RpcClient,
+} from '@platform/nest-common';
+import { api, mysqlBase } from '@platform/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
@@ -603,5 +619,97 @@ describe('missions on the embedded engine', () => {
     const bad = await s.get('/wujie/mission/list?orderByColumn=inputs');
     expect(bad.status).toBe(400);
     for (const m of made.slice(1)) dataOf(await s.post(`/wujie/mission/${m.id}/stop`));
+  });
+});
+
+describe('a mission start whose answer from the engine is lost', () => {
+  let s: WorkflowStack;
+  let standalone: { engine: EmbeddedEngine; server: EngineServer; databaseUrl: string };
+  let proxy: Server;
+  /** Starts the proxy lets through to the engine and then cuts off before the answer. */
+  let startsToCut = 0;
+
+  /**
+   * An HTTP proxy in front of the engine that, for a start while armed, passes the request on, waits
+   * for the engine's answer (the instance committed) and destroys the client's connection instead of
+   * answering: an engine node killed between its commit and its answer.
+   */
+  function cuttingProxy(target: URL): Server {
+    return createServer((req, res) => {
+      const cut = startsToCut > 0 && req.method === 'POST' && /\/start$/.test(req.url ?? '');
+      if (cut) startsToCut -= 1;
+      const upstream = request(
+        {
+          host: target.hostname,
+          port: target.port,
+          path: req.url,
+          method: req.method,
+          headers: req.headers,
+        },
+        (answer) => {
+          if (cut) {
+            answer.resume();
+            answer.on('end', () => req.socket.destroy());
+            return;
+          }
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      req.pipe(upstream);
+    });
+  }
+
+  beforeAll(async () => {
+    const databaseUrl = `${mysqlBase()}/t_start_cut_${process.pid}_${Date.now().toString(36)}`;
+    const engine = await createEngine({ mysql: parseMysqlUrl(databaseUrl) });
+    const server = await startEngineServer({
+      engine,
+      auth: ENGINE_AUTH,
+      host: '127.0.0.1',
+      port: 0,
+    });
+    standalone = { engine, server, databaseUrl };
+    const target = new URL(server.url);
+    proxy = cuttingProxy(target);
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const { port } = proxy.address() as AddressInfo;
+    s = await startWorkflowStack({
+      ENGINE_URL: `http://127.0.0.1:${port}${target.pathname}`,
+      ENGINE_USER: ENGINE_AUTH.user,
+      ENGINE_PASSWORD: ENGINE_AUTH.password,
+    });
+    dataOf(await s.post('/wujie/agent', { name: '规划', nameEn: 'Plan' }));
+  });
+  afterAll(async () => {
+    await s?.close();
+    proxy?.close();
+    await standalone?.server.close();
+    await standalone?.engine.close();
+    if (standalone) await dropDatabase(standalone.databaseUrl);
+  });
+
+  it("should keep the mission and follow the engine's instance, not start it twice", async () => {
+    const { id } = dataOf<{ id: number }>(
+      await s.post('/wujie/workflow', {
+        name: '断线启动',
+        status: '2',
+        agentIds: [1],
+        workflow: agentChain('start_cut', 'start_cut', ['Plan']),
+      }),
+    );
+    startsToCut = 1;
+    const started = dataOf<MissionStartedView>(
+      await s.post('/wujie/mission', { workflowId: id, inputs: { text: 'humanize 1abc' } }),
+    );
+    expect(startsToCut).toBe(0);
+    const client = new CamundaRestClient({ baseUrl: standalone.server.url, auth: ENGINE_AUTH });
+    const instances = await client.historicProcessInstances({
+      processInstanceBusinessKey: started.code,
+    });
+    expect(instances).toHaveLength(1);
+    const view = dataOf<MissionView>(await s.get(`/wujie/mission/${started.id}`));
+    expect(view.processInstanceId).toBe(instances[0].id);
+    dataOf(await s.post(`/wujie/mission/${started.id}/stop`));
   });
 });
