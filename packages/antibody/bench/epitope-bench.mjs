@@ -5,9 +5,14 @@
 // residue is an antigen residue with a heavy atom within 4 Å of a heavy atom of the antibody, both
 // taken from the bound complex. The predictors see the antigen alone (bound conformation).
 //
-// Usage: pnpm --filter @platform/antibody bench:epitopes [-- --repo GIT_DIR]
+// Usage: pnpm --filter @platform/antibody bench:epitopes [-- --repo GIT_DIR] [-- --set abag]
 //   GIT_DIR: a clone (or bare git dir) of github.com/piercelab/antibody_benchmark; default: the
 //   local snapshot at /work/.mirror/piercelab+antibody_benchmark/repo.
+//   --set abag: the tuning set instead, on which the structure scores were chosen: the cases of the
+//   ABAG-Docking benchmark (github.com/Zhaonan99/Antibody-antigen-complex-structure-benchmark-dataset,
+//   complexes of 2018-2022, none in the set above) whose antigen has under 30 % identity (Smith-
+//   Waterman, over at least 30 % of the shorter chain) to every antigen of the benchmark: 49 of 112.
+//   Its git dir: --repo, default /work/.mirror/Zhaonan99+Antibody-antigen-complex-structure-benchmark-dataset/repo.
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 
@@ -17,10 +22,46 @@ const { predictStructureEpitopes } = require('../dist/structure/ellipro.js');
 const { predictEpitopes } = require('../dist/epitopes.js');
 
 const args = process.argv.slice(2);
-const at = args.indexOf('--repo');
-const REPO = at >= 0 ? args[at + 1] : '/work/.mirror/piercelab+antibody_benchmark/repo';
+const option = (name, fallback) => {
+  const at = args.indexOf(`--${name}`);
+  return at >= 0 ? args[at + 1] : fallback;
+};
+const SET = option('set', 'piercelab');
+const REPO = option(
+  'repo',
+  SET === 'abag'
+    ? '/work/.mirror/Zhaonan99+Antibody-antigen-complex-structure-benchmark-dataset/repo'
+    : '/work/.mirror/piercelab+antibody_benchmark/repo',
+);
 const git = (...a) =>
   execFileSync('git', ['--git-dir', REPO, ...a], { encoding: 'utf8', maxBuffer: 1 << 28 });
+
+// ABAG-Docking cases (folder names) with no antigen homologous to a piercelab antigen (see above).
+const ABAG_TUNING = `6P50 6PZ8 6YIO 7VNG 5ZUF 6JHT 6LGW 6OTC 6PXH 6QB6 6QD7 6QFA 6QFC 6TYS 6U54 6UUH
+  6W4S 6W52 6XZF 6Z3P 6Z3Q 6ZTR 7CJ2 7DUO 7EW5_1 7EW5_2 7KDD 7L5J 7LVW 7M3L 7M3N 7MMN 7MPG 7ND0 7NFD
+  7NX3_1 7NX3_2 7O9W 7SBG 7SGM 7SJN 7SJO 7T25 7TEE 7TYV 7UED 7Z2M 8B7W 8F8X`.split(/\s+/);
+
+/** Each case: the bound antigen and antibody files. */
+function cases() {
+  if (SET === 'abag') {
+    const files = git('ls-tree', '-r', '--name-only', 'HEAD')
+      .split('\n')
+      .filter((p) => p.endsWith('_l_b.pdb') && !p.includes('Not_truncated'));
+    return ABAG_TUNING.map((folder) => {
+      const antigen = files.find((p) => p.split('/').at(-2) === folder);
+      return { antigen, antibody: antigen.replace('_l_b.pdb', '_r_b.pdb') };
+    });
+  }
+  return git('show', 'HEAD:antibody_antigen_cases.txt')
+    .split('\n')
+    .slice(1)
+    .map((l) => l.split('\t'))
+    .filter((c) => c.length > 2)
+    .map(([complex]) => ({
+      antigen: `pdbs/${complex.slice(0, 4)}_l_b.pdb`,
+      antibody: `pdbs/${complex.slice(0, 4)}_r_b.pdb`,
+    }));
+}
 
 /** ROC AUC by the Mann-Whitney statistic (ties count half). */
 function auc(scores, labels) {
@@ -55,36 +96,32 @@ function epitopeLabels(antigen, antibody) {
   );
 }
 
-const cases = git('show', 'HEAD:antibody_antigen_cases.txt')
-  .split('\n')
-  .slice(1)
-  .map((l) => l.split('\t'))
-  .filter((c) => c.length > 2);
 const results = {};
 const bestPatchAucs = [];
 let used = 0;
 const started = performance.now();
-for (const [complex] of cases) {
-  const id = complex.slice(0, 4);
-  const antigenChains = complex.split(':')[1];
+for (const files of cases()) {
   let antigen;
   let antibody;
   try {
-    antigen = parsePdb(git('show', `HEAD:pdbs/${id}_l_b.pdb`)).filter(
+    antigen = parsePdb(git('show', `HEAD:${files.antigen}`)).filter(
       (r) => r.aa !== 'X' && r.atoms.CA,
     );
-    antibody = parsePdb(git('show', `HEAD:pdbs/${id}_r_b.pdb`));
+    antibody = parsePdb(git('show', `HEAD:${files.antibody}`));
   } catch {
     continue;
   }
   const chains = [...new Set(antigen.map((r) => r.chain))];
-  if (!antigen.length || !antigenChains) continue;
+  if (!antigen.length) continue;
   const labels = epitopeLabels(antigen, antibody);
   const structure = predictStructureEpitopes(antigen, { chain: chains.join(',') });
   const scores = {
     'ElliPro protrusion index (structure)': structure.residues.map((r) => r.score),
     'relative accessibility, Shrake-Rupley (structure)': structure.residues.map((r) => r.exposure),
-    'combined: √(PI × accessibility) (structure)': structure.residues.map((r) => r.combined),
+    'combined: PI × exposed area (structure)': structure.residues.map((r) => r.combined),
+    'previous combined: √(PI × relative accessibility) (structure)': structure.residues.map((r) =>
+      Math.sqrt(r.score * Math.min(r.exposure, 1)),
+    ),
     'half-sphere exposure, fewer CA up (structure)': structure.residues.map((r) => -r.hseUp),
     'consensus of PI, accessibility and HSE ranks (structure)': structure.residues.map(
       (r) => r.consensus,
@@ -128,8 +165,12 @@ for (const [complex] of cases) {
   if (counted) used++;
 }
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const setName =
+  SET === 'abag'
+    ? 'ABAG-Docking tuning set, antigens under 30 % identity to the benchmark'
+    : 'piercelab/antibody_benchmark';
 console.log(
-  `Epitope benchmark: ${used} antibody-antigen complexes (piercelab/antibody_benchmark, bound), epitope = antigen residues within 4 Å of the antibody\n`,
+  `Epitope benchmark: ${used} antibody-antigen complexes (${setName}, bound), epitope = antigen residues within 4 Å of the antibody\n`,
 );
 console.log('| predictor | mean per-antigen ROC AUC | antigens |');
 console.log('| --- | --- | --- |');

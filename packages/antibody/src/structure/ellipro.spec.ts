@@ -92,6 +92,17 @@ describe('ElliPro epitopes on a structure', () => {
     expect(residues.every((r) => r.consensus >= 0 && r.consensus <= 1)).toBe(true);
   });
 
+  it('should weigh protrusion by exposed area in the combined score, 0 where nothing is exposed', () => {
+    const { residues } = predictStructureEpitopes(fv(), { chain: 'H' });
+    for (const r of residues) {
+      expect(r.combined).toBeGreaterThanOrEqual(0);
+      expect(r.combined).toBeLessThanOrEqual(r.score + 1e-9);
+      if (r.exposure === 0) expect(r.combined).toBe(0);
+    }
+    const exposed = residues.filter((r) => r.exposure > 0.3);
+    expect(exposed.some((r) => r.combined > 0.2)).toBe(true);
+  });
+
   it('asks for the chain when there are several, and names the chains when one is missing', () => {
     expectCode(() => predictStructureEpitopes(fv()), 'CHAIN_REQUIRED');
     expectCode(() => predictStructureEpitopes(fv(), { chain: 'Z' }), 'CHAIN_NOT_FOUND');

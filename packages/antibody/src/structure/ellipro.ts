@@ -1,7 +1,7 @@
 import { AntibodyError } from '../errors';
 import { centroid, distance, type Vec3 } from './geometry';
 import type { PdbResidue } from './pdb';
-import { shrakeRupley } from './sasa';
+import { MAX_ASA, shrakeRupley } from './sasa';
 
 /**
  * Discontinuous B-cell epitopes from an antigen's structure by ElliPro (Ponomarenko et al., BMC
@@ -10,8 +10,10 @@ import { shrakeRupley } from './sasa';
  * residue's protrusion index (PI) is the fraction of the protein's atoms inside the ellipsoid on whose
  * surface the residue's centre of mass lies, so 0.9 means 90% of the atoms are nearer the centre.
  * Residues with PI ≥ S (0.5) are clustered by single linkage on their centres of mass within R (6 Å);
- * a patch's score is its residues' mean PI. Relative solvent accessibility (Shrake–Rupley) is given
- * beside each residue; it is not part of ElliPro's score.
+ * a patch's score is its residues' mean PI. ElliPro steps PI in tenths (ellipsoids holding 10 %..90 %
+ * of the atoms); the continuous fraction used here ranks residues the same way within a step.
+ * Relative solvent accessibility (Shrake–Rupley) is given beside each residue; it is not part of
+ * ElliPro's score.
  */
 export interface StructureEpitopeResidue {
   chain: string;
@@ -22,7 +24,13 @@ export interface StructureEpitopeResidue {
   score: number;
   /** Relative solvent accessibility (Shrake–Rupley / Tien et al. maximum). */
   exposure: number;
-  /** √(score × min(exposure, 1)): protruding and exposed, both needed for an antibody to touch it. */
+  /**
+   * Protrusion × exposed area: score × min(SASA / 285 Å², 1), 285 Å² being the largest residue
+   * maximum (Trp, Tien et al. 2013). An antibody touches a residue through its exposed atoms, so the
+   * area in Å² (a half-exposed Trp offers more than a fully exposed Gly) ranks epitope residues better
+   * than the fraction; chosen over √(score × exposure) on a tuning set of complexes independent of
+   * the benchmark (bench/epitope-bench.mjs --set abag).
+   */
   combined: number;
   /**
    * Half-sphere exposure (Hamelryck, Proteins 59:38, 2005): CA atoms within 13 Å in the half-sphere
@@ -155,6 +163,9 @@ function ellipsoidRadius(cloud: Vec3[]): (p: Vec3) => number {
   };
 }
 
+/** The largest residue maximum of Tien et al. (Trp), Å²: scales an exposed area to 0-1. */
+const LARGEST_MAX_ASA = Math.max(...Object.values(MAX_ASA));
+
 const numberOf = (r: PdbResidue) => `${r.resSeq}${r.iCode}`;
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
@@ -176,7 +187,7 @@ export function predictStructureEpitopes(
     residue: r.aa,
     score: round(pi[k]),
     exposure: round(exposure[k].relative),
-    combined: round(Math.sqrt(pi[k] * Math.min(exposure[k].relative, 1))),
+    combined: round(pi[k] * Math.min(exposure[k].sasa / LARGEST_MAX_ASA, 1)),
     hseUp: hse[k],
     consensus: 0,
   }));
