@@ -10,7 +10,7 @@
 //   local snapshot at /work/.mirror/piercelab+antibody_benchmark/repo.
 //   --set abag: the tuning set instead, on which the structure scores were chosen: the cases of the
 //   ABAG-Docking benchmark (github.com/Zhaonan99/Antibody-antigen-complex-structure-benchmark-dataset,
-//   complexes of 2018-2022, none in the set above) whose antigen has under 30 % identity (Smith-
+//   PDB entries 5ZUF to 8GZ5, none in the set above) whose antigen has under 30 % identity (Smith-
 //   Waterman, over at least 30 % of the shorter chain) to every antigen of the benchmark: 49 of 112.
 //   Its git dir: --repo, default /work/.mirror/Zhaonan99+Antibody-antigen-complex-structure-benchmark-dataset/repo.
 import { execFileSync } from 'node:child_process';
