@@ -2,11 +2,20 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { buildBpmnXml, type DiagramSpec } from '@platform/bpmn';
+import {
+  createEngine,
+  type EmbeddedEngine,
+  type EngineServer,
+  startEngineServer,
+} from '@platform/engine';
+import type { EngineCredentials } from '@platform/engine-client';
 import { identityStarter } from '@platform/identity';
+import { dropDatabase, parseMysqlUrl } from '@platform/nest-common';
 import {
   ADMIN_PASSWORD,
   api,
   login,
+  mysqlBase,
   setCaptcha,
   startStack,
   type TestStack,
@@ -90,3 +99,29 @@ export async function createAgent(s: WorkflowStack, name = `智能体${Date.now(
 
 // Shared with the other suites; re-exported so this suite's files keep importing them from here.
 export { eventually, freePort } from '@platform/test-support';
+
+/** An embedded engine of its own (its own database) serving Camunda REST, as a remote engine would. */
+export interface StandaloneEngine {
+  engine: EmbeddedEngine;
+  server: EngineServer;
+  /** Stops the server (if a test has not already), the engine, and drops its database. */
+  close(): Promise<void>;
+}
+
+export async function startStandaloneEngine(
+  auth: EngineCredentials,
+  name: string,
+): Promise<StandaloneEngine> {
+  const databaseUrl = `${mysqlBase()}/t_${name}_${process.pid}_${Date.now().toString(36)}`;
+  const engine = await createEngine({ mysql: parseMysqlUrl(databaseUrl) });
+  const server = await startEngineServer({ engine, auth, host: '127.0.0.1', port: 0 });
+  return {
+    engine,
+    server,
+    close: async () => {
+      await server.close().catch(() => undefined);
+      await engine.close();
+      await dropDatabase(databaseUrl);
+    },
+  };
+}

@@ -1,17 +1,18 @@
-import {
-  createEngine,
-  type EmbeddedEngine,
-  type EngineServer,
-  startEngineServer,
-} from '@platform/engine';
 import { CamundaRestClient } from '@platform/engine-client';
-import { dropDatabase, parseMysqlUrl } from '@platform/nest-common';
+import { dropDatabase } from '@platform/nest-common';
 import { freePort, mysqlBase } from '@platform/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { loadWorkflowEnv } from '../../src';
 import { EngineConnection } from '../../src/engine/engine-connection';
-import { agentChain, dataOf, startWorkflowStack, type WorkflowStack } from '../support';
+import {
+  agentChain,
+  dataOf,
+  type StandaloneEngine,
+  startStandaloneEngine,
+  startWorkflowStack,
+  type WorkflowStack,
+} from '../support';
 
 // The workflow service's process engine: embedded when ENGINE_URL is unset (its Camunda REST API on
 // ENGINE_PORT), a Camunda-compatible engine elsewhere when it is set; models deploy to whichever.
@@ -152,26 +153,19 @@ describe('the embedded process engine', () => {
 
 describe('a process engine at ENGINE_URL', () => {
   let s: WorkflowStack;
-  let standalone: { engine: EmbeddedEngine; server: EngineServer; databaseUrl: string };
+  let standalone: StandaloneEngine;
 
   beforeAll(async () => {
-    const databaseUrl = `${mysqlBase()}/t_engine_${process.pid}_${Date.now().toString(36)}`;
-    const engine = await createEngine({ mysql: parseMysqlUrl(databaseUrl) });
-    const server = await startEngineServer({
-      engine,
-      auth: ENGINE_AUTH,
-      host: '127.0.0.1',
-      port: 0,
-    });
-    standalone = { engine, server, databaseUrl };
+    standalone = await startStandaloneEngine(ENGINE_AUTH, 'engine');
     // The service signs in with the bearer token alone.
-    s = await startWorkflowStack({ ENGINE_URL: server.url, ENGINE_TOKEN: ENGINE_AUTH.token });
+    s = await startWorkflowStack({
+      ENGINE_URL: standalone.server.url,
+      ENGINE_TOKEN: ENGINE_AUTH.token,
+    });
   });
   afterAll(async () => {
     await s.close();
-    await standalone.server.close().catch(() => undefined); // the last test stops it
-    await standalone.engine.close();
-    await dropDatabase(standalone.databaseUrl);
+    await standalone.close(); // the last test stops its server
   });
 
   it('should deploy there with the same client and its token, and report that engine healthy', async () => {

@@ -11,22 +11,9 @@ import {
   renderMessage,
   WORKFLOW_PATTERNS as W,
 } from '@platform/contracts';
-import {
-  createEngine,
-  type EmbeddedEngine,
-  type EngineServer,
-  startEngineServer,
-} from '@platform/engine';
 import { CamundaRestClient } from '@platform/engine-client';
-import {
-  baseEnvSchema,
-  callService,
-  createRpcClient,
-  dropDatabase,
-  parseMysqlUrl,
-  type RpcClient,
-} from '@platform/nest-common';
-import { api, mysqlBase } from '@platform/test-support';
+import { baseEnvSchema, callService, createRpcClient, type RpcClient } from '@platform/nest-common';
+import { api } from '@platform/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
@@ -34,6 +21,8 @@ import {
   dataOf,
   eventually,
   freePort,
+  type StandaloneEngine,
+  startStandaloneEngine,
   startWorkflowStack,
   type WorkflowStack,
 } from '../support';
@@ -624,7 +613,7 @@ describe('missions on the embedded engine', () => {
 
 describe('a mission start whose answer from the engine is lost', () => {
   let s: WorkflowStack;
-  let standalone: { engine: EmbeddedEngine; server: EngineServer; databaseUrl: string };
+  let standalone: StandaloneEngine;
   let proxy: Server;
   /** Starts the proxy lets through to the engine and then cuts off before the answer. */
   let startsToCut = 0;
@@ -661,16 +650,8 @@ describe('a mission start whose answer from the engine is lost', () => {
   }
 
   beforeAll(async () => {
-    const databaseUrl = `${mysqlBase()}/t_start_cut_${process.pid}_${Date.now().toString(36)}`;
-    const engine = await createEngine({ mysql: parseMysqlUrl(databaseUrl) });
-    const server = await startEngineServer({
-      engine,
-      auth: ENGINE_AUTH,
-      host: '127.0.0.1',
-      port: 0,
-    });
-    standalone = { engine, server, databaseUrl };
-    const target = new URL(server.url);
+    standalone = await startStandaloneEngine(ENGINE_AUTH, 'start_cut');
+    const target = new URL(standalone.server.url);
     proxy = cuttingProxy(target);
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
     const { port } = proxy.address() as AddressInfo;
@@ -684,9 +665,7 @@ describe('a mission start whose answer from the engine is lost', () => {
   afterAll(async () => {
     await s?.close();
     proxy?.close();
-    await standalone?.server.close();
-    await standalone?.engine.close();
-    if (standalone) await dropDatabase(standalone.databaseUrl);
+    await standalone?.close();
   });
 
   it("should keep the mission and follow the engine's instance, not start it twice", async () => {
