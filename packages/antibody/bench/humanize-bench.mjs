@@ -16,6 +16,7 @@
 //
 // Usage: pnpm --filter @platform/antibody bench:humanize   [-- --set humab25|therapeutics152]
 //                                                          [-- --tune therapeutics152]
+//                                                          [-- --errors SET [--share-rule]]
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
@@ -28,6 +29,7 @@ const data = JSON.parse(
 const args = process.argv.slice(2);
 const onlySet = args.includes('--set') ? args[args.indexOf('--set') + 1] : undefined;
 const tuneSet = args.includes('--tune') ? args[args.indexOf('--tune') + 1] : undefined;
+const errorSet = args.includes('--errors') ? args[args.indexOf('--errors') + 1] : undefined;
 
 const keepKey = { strategy: 'keep-key-residues' };
 const STRATEGIES = [
@@ -38,8 +40,15 @@ const STRATEGIES = [
     options: { ...keepKey, keep: { keyPositions: false } },
   },
   { name: 'keep key residues (before)', options: keepKey },
-  { name: 'germline profile, no key rule', options: { profile: { keyKeepShare: 0.3 } } },
-  { name: 'germline profile (default)', options: {} },
+  {
+    name: 'germline profile, share rule, no key rule',
+    options: { profile: { keyKeepShare: 0.3, minChangeProbability: 0 } },
+  },
+  {
+    name: 'germline profile, share rule (before)',
+    options: { profile: { minChangeProbability: 0 } },
+  },
+  { name: 'germline profile + change model (default)', options: {} },
   // BioPhi's "manual germline" protocol: the acceptor the experimenters used, read as the human
   // germlines closest to the experimental humanized chain. Not available to a user before the fact;
   // it measures what the choice of acceptor costs the automatic methods.
@@ -127,6 +136,60 @@ function measure(pairs, options) {
   };
 }
 
+// Per-position error analysis of the default method on one set: where it proposes a change the
+// experimenters did not make (kept the parent, or chose another residue) and where it misses one.
+if (errorSet) {
+  const errorOptions = args.includes('--share-rule')
+    ? { profile: { minChangeProbability: 0 } }
+    : {};
+  const pairs = data.pairs.filter((x) => x.set === errorSet);
+  const at = new Map();
+  for (const pair of pairs) {
+    const chain = pair.chain === 'VH' ? 'H' : 'L';
+    const parent = numberSequence(pair.parental, { scheme: 'imgt' });
+    const kabatOf = new Map(renumber(parent, 'kabat').residues.map((r) => [r.index, r]));
+    const kabat = new Map(
+      parent.residues.map((r) => [
+        `${r.imgt.number}${r.imgt.insertion}`,
+        kabatOf.get(r.index)?.position ?? '',
+      ]),
+    );
+    const p = byPosition(pair.parental);
+    const e = byPosition(pair.humanized);
+    const h = byPosition(humanize(pair.parental, errorOptions).humanized);
+    for (const k of new Set([...p.keys(), ...e.keys(), ...h.keys()])) {
+      const [from, exp, got] = [p.get(k) ?? '-', e.get(k) ?? '-', h.get(k) ?? '-'];
+      if (got === from && exp === from) continue;
+      const key = `${chain} ${k}`;
+      const row = at.get(key) ?? {
+        kabat: kabat.get(k) ?? '',
+        right: 0,
+        kept: 0,
+        other: 0,
+        missed: 0,
+      };
+      if (got !== from && got === exp) row.right++;
+      else if (got !== from && exp === from) row.kept++;
+      else if (got !== from) row.other++;
+      else row.missed++;
+      at.set(key, row);
+    }
+  }
+  const rows = [...at].sort(([, a], [, b]) => b.kept + b.other - (a.kept + a.other));
+  const method = args.includes('--share-rule') ? 'the share rule (before)' : 'the default';
+  console.log(
+    `Per-position errors of ${method} on ${errorSet} (${pairs.length} chains), worst first`,
+  );
+  console.log(
+    '| chain IMGT | Kabat | proposed, right | proposed, experimenters kept the parent | proposed, other residue | missed |',
+  );
+  console.log('| --- | --- | --- | --- | --- | --- |');
+  for (const [key, r] of rows.slice(0, 25)) {
+    console.log(`| ${key} | ${r.kabat} | ${r.right} | ${r.kept} | ${r.other} | ${r.missed} |`);
+  }
+  process.exit(0);
+}
+
 if (tuneSet) {
   const pairs = data.pairs.filter((x) => x.set === tuneSet);
   const floor = measure(pairs, { strategy: 'straight-graft' }).recall - 0.05;
@@ -138,7 +201,7 @@ if (tuneSet) {
     for (const keepShare of [0.05, 0.1, 0.15, 0.2, 0.3]) {
       for (const keyKeepShare of [0.02, 0.05, 0.1, keepShare]) {
         const profile = { sharpness, keepShare, keyKeepShare };
-        const m = measure(pairs, { profile });
+        const m = measure(pairs, { profile: { ...profile, minChangeProbability: 0 } });
         console.log(
           `| ${sharpness} | ${keepShare} | ${keyKeepShare} | ${m.precision.toFixed(3)} | ${m.recall.toFixed(3)} |`,
         );

@@ -8,6 +8,7 @@ import {
 } from './numbering/number';
 import type { Position } from './numbering/positions';
 import { BLOSUM62_ALPHABET } from './reference/blosum62';
+import { CHANGE_MODEL } from './reference/change-model';
 
 export interface Mutation {
   /** IMGT position of the changed residue. */
@@ -20,7 +21,8 @@ export interface Mutation {
 }
 
 /** Why a framework position matters for binding; the UI renders its own text from the code. */
-export type KeyZone = 'vernier' | 'canonical' | 'vh-vl-interface' | 'human-typical';
+export type KeyZone =
+  'vernier' | 'canonical' | 'vh-vl-interface' | 'human-typical' | 'rarely-changed';
 
 export interface BackMutation {
   imgt: string;
@@ -301,25 +303,59 @@ function keptFor(
 // position. It reads humanness per position, as Sapiens (Prihoda et al., mAbs 14:2020203, 2022)
 // and OASis do from human repertoires, here from the human V and J germlines weighted by how close
 // their framework is to the parent's (weight exp(sharpness × (identity − best identity)), so a
-// germline two residues further away in an 80-residue framework counts e^-1 as much). A parent
-// residue carried by at least `keepShare` of that weight is human there and stays, as Queen et al.
-// (PNAS 86:10029, 1989) kept donor residues typical of human frameworks; a rarer one changes to
-// the residue most frequent among those germlines. At the Vernier, canonical and VH/VL interface
-// positions (KEY_POSITIONS; Foote & Winter 1992) the parent residue stays unless its share is
-// below `keyKeepShare`, i.e. unless hardly any close human germline carries it.
-// The three parameters were chosen on the BioPhi set of 152 therapeutics alone (bench
-// --tune therapeutics152); the 25 experimental pairs of Hu-mAb are held out (README).
+// germline two residues further away in an 80-residue framework counts e^-1 as much). Where the
+// parent's residue is not the one most frequent among those germlines, that residue is the
+// candidate change. Whether to make it is decided by the change model (reference/change-model.ts):
+// a logistic regression, fitted on the BioPhi set of humanized therapeutics (Prihoda et al. 2022;
+// Thera-SAbDab, Raybould et al. 2020) less the antibodies of the held-out Hu-mAb pairs, of the
+// chance that an experimental humanization makes that same change, from the parent residue's share
+// (Queen et al., PNAS 86:10029, 1989, kept donor residues typical of human frameworks), the
+// candidate's share (how sure the human residue is), the key positions (Foote & Winter 1992) and a
+// per-position term (Kabat/IMGT position-specific risk, shrunk towards zero). The change is
+// proposed when that chance is at least `minChangeProbability` (0.5: more likely right than not).
+// With `minChangeProbability: 0` the former share rule decides instead: a parent residue carried
+// by at least `keepShare` of the weight stays, and at the key positions one carried by at least
+// `keyKeepShare`. The share parameters were chosen on therapeutics152 alone (bench --tune
+// therapeutics152); the 25 experimental pairs of Hu-mAb are held out (README).
 export interface GermlineProfileParameters {
   sharpness: number;
   keepShare: number;
   keyKeepShare: number;
+  /** Least fitted chance of a change matching experimental humanizations; 0: the share rule. */
+  minChangeProbability: number;
 }
 
 export const GERMLINE_PROFILE: GermlineProfileParameters = {
   sharpness: 20,
   keepShare: 0.3,
   keyKeepShare: 0.02,
+  minChangeProbability: 0.5,
 };
+
+/** One framework position where the profile's most frequent residue differs from the parent's. */
+export interface ChangeCandidate {
+  chain: 'heavy' | 'light';
+  imgt: number;
+  from: string;
+  to: string;
+  /** Share of the close germlines' weight carrying the parent residue, and the candidate. */
+  share: number;
+  toShare: number;
+  key: boolean;
+}
+
+/** The fitted chance that an experimental humanization makes this change (change-model.ts). */
+export function changeProbability(c: ChangeCandidate): number {
+  const m = CHANGE_MODEL;
+  const z =
+    m.intercept +
+    m.toShare * c.toShare +
+    m.share * c.share +
+    (c.key ? m.key : 0) +
+    m.logShare * Math.log(c.share + 0.01) +
+    (m.position[c.chain][c.imgt] ?? 0);
+  return 1 / (1 + Math.exp(-z));
+}
 
 interface Ranked {
   germline: Germline;
@@ -405,22 +441,67 @@ function germlineProfile(
   const cache: Float64Array[] = [];
   const at = (p: number) =>
     (cache[p] ??= p <= 104 ? sharesAt(vs, weights.v, p) : sharesAt(js, weights.j, p));
-  return {
-    /** The most frequent residue at `p`; on a tie, the closest germline's. */
-    residueAt(p: number): string {
-      const shares = at(p);
-      let best = codeOf((p <= 104 ? vs : js)[0].germline.gapped[p - 1] ?? '-');
-      for (let c = 0; c <= GAP; c++) if (shares[c] > shares[best]) best = c;
-      return residueOf(best);
-    },
-    keptFor(r: NumberingResult['residues'][number], key: KeyPosition | undefined) {
-      if (r.imgt.insertion !== '') return undefined;
-      const code = codeOf(r.residue);
-      const share = code < 0 ? 0 : at(r.imgt.number)[code];
-      if (key) return share >= parameters.keyKeepShare ? key.zones : undefined;
-      return share >= parameters.keepShare ? (['human-typical'] as KeyZone[]) : undefined;
-    },
+  /** The most frequent residue at `p`; on a tie, the closest germline's. */
+  const residueAt = (p: number): string => {
+    const shares = at(p);
+    let best = codeOf((p <= 104 ? vs : js)[0].germline.gapped[p - 1] ?? '-');
+    for (let c = 0; c <= GAP; c++) if (shares[c] > shares[best]) best = c;
+    return residueOf(best);
   };
+  /** The change the profile suggests at `r`, with the shares the change model reads. */
+  const candidate = (
+    r: NumberingResult['residues'][number],
+    key: KeyPosition | undefined,
+  ): ChangeCandidate | undefined => {
+    if (r.imgt.insertion !== '') return undefined;
+    const to = residueAt(r.imgt.number);
+    const shares = at(r.imgt.number);
+    const code = codeOf(r.residue);
+    return {
+      chain: locus === 'H' ? 'heavy' : 'light',
+      imgt: r.imgt.number,
+      from: r.residue,
+      to,
+      share: code < 0 ? 0 : shares[code],
+      toShare: shares[codeOf(to)],
+      key: key !== undefined,
+    };
+  };
+  /** Why the parent residue at `r` stays (its zones), or undefined to take the profile's. */
+  const keptFor = (
+    r: NumberingResult['residues'][number],
+    key: KeyPosition | undefined,
+  ): KeyZone[] | undefined => {
+    const c = candidate(r, key);
+    if (!c) return undefined;
+    const typical = c.share >= parameters.keepShare;
+    if (parameters.minChangeProbability > 0) {
+      if (changeProbability(c) >= parameters.minChangeProbability) return undefined;
+      return key ? key.zones : typical ? ['human-typical'] : ['rarely-changed'];
+    }
+    if (key) return c.share >= parameters.keyKeepShare ? key.zones : undefined;
+    return typical ? ['human-typical'] : undefined;
+  };
+  return { residueAt, candidate, keptFor };
+}
+
+/**
+ * Every framework position of `sequence` where the germline profile's residue differs from the
+ * parent's, with the shares the change model reads; scripts/build-change-model.mjs fits it on these.
+ */
+export function changeCandidates(
+  sequence: string,
+  profile: Partial<GermlineProfileParameters> = {},
+): ChangeCandidate[] {
+  const parent = numberSequence(sequence, { scheme: 'imgt' });
+  const { graft, chain, locus, profile: framework } = acceptorFor(parent, 'germline-profile');
+  const neighbours = germlineProfile(framework, locus, { ...GERMLINE_PROFILE, ...profile });
+  const keyAt = new Map(KEY_POSITIONS[chain].map((k) => [k.imgt, k]));
+  return parent.residues.flatMap((r) => {
+    if (graft.has(r.index) || inImgtCdr(r.imgt.number) || r.imgt.number > 128) return [];
+    const c = neighbours.candidate(r, keyAt.get(r.imgt.number));
+    return c && c.to !== '-' && c.to !== c.from ? [c] : [];
+  });
 }
 
 export interface Acceptor {
@@ -586,6 +667,10 @@ const ZONE_TEXT: Record<KeyZone, LocalizedText> = {
   canonical: { zh: 'CDR 典型结构决定残基', en: 'canonical-structure determinant of a CDR' },
   'vh-vl-interface': { zh: 'VH/VL 界面', en: 'VH/VL interface' },
   'human-typical': { zh: '人胚系常见残基', en: 'residue common in human germlines' },
+  'rarely-changed': {
+    zh: '实验人源化很少在此位置做此替换',
+    en: 'a change experimental humanizations seldom make here',
+  },
 };
 
 /** A straight graft's change at a key position, as a back-mutation to consider. */
@@ -607,15 +692,20 @@ function backMutation(m: Mutation, zones: KeyZone[], applied: boolean): BackMuta
         zh: `${where.zh}属于${zh}；若亲和力下降可考虑回复为亲本残基 ${m.from}。`,
         en: `${where.en} is a ${en} position; consider restoring the parent ${m.from} if affinity drops.`,
       }
-    : typical
+    : zones[0] === 'rarely-changed'
       ? {
-          zh: `${where.zh}：亲本残基 ${m.from} 在此位置的人胚系中常见，保留亲本残基（否则会改为 ${m.to}）。`,
-          en: `${where.en}: the parent ${m.from} is common in human germlines there, so it is kept (instead of ${m.to}).`,
+          zh: `${where.zh}：实验人源化很少把此处的 ${m.from} 改为 ${m.to}（该位置人胚系残基不确定或改变风险高），保留亲本残基。`,
+          en: `${where.en}: experimental humanizations seldom change ${m.from} to ${m.to} here (the human residue is uncertain or the position risky), so the parent residue is kept.`,
         }
-      : {
-          zh: `${where.zh}属于${zh}，改变它可能影响亲和力，保留亲本残基 ${m.from}（受体胚系为 ${m.to}）。`,
-          en: `${where.en} is a ${en} position where a change risks affinity; the parent ${m.from} is kept (acceptor germline: ${m.to}).`,
-        };
+      : typical
+        ? {
+            zh: `${where.zh}：亲本残基 ${m.from} 在此位置的人胚系中常见，保留亲本残基（否则会改为 ${m.to}）。`,
+            en: `${where.en}: the parent ${m.from} is common in human germlines there, so it is kept (instead of ${m.to}).`,
+          }
+        : {
+            zh: `${where.zh}属于${zh}，改变它可能影响亲和力，保留亲本残基 ${m.from}（受体胚系为 ${m.to}）。`,
+            en: `${where.en} is a ${en} position where a change risks affinity; the parent ${m.from} is kept (acceptor germline: ${m.to}).`,
+          };
   return { imgt: m.imgt, kabat, from: m.to, to: m.from, zone: zones[0], zones, applied, reason };
 }
 

@@ -18,6 +18,7 @@ export * from './errors';
 export type {
   Acceptor,
   BackMutation,
+  ChangeCandidate,
   GermlineProfileParameters,
   HumanizationResult,
   HumanizationStrategy,
@@ -26,7 +27,14 @@ export type {
   KeyZone,
   Mutation,
 } from './humanize';
-export { chooseAcceptor, GERMLINE_PROFILE, humanize, KEY_POSITIONS } from './humanize';
+export {
+  changeCandidates,
+  changeProbability,
+  chooseAcceptor,
+  GERMLINE_PROFILE,
+  humanize,
+  KEY_POSITIONS,
+} from './humanize';
 export type {
   Developability,
   DevelopabilityFigure,
