@@ -117,8 +117,9 @@ function BackMutations({
 
 export function Humanized({ result }: { result: HumanizationResult }) {
   const { t } = useLingui();
-  // Kept: parent residues the humanization kept at key positions (with their reasons); the rest
-  // are suggestions (a straight graft, or a result from before residues were kept).
+  // Kept: parent residues the humanization kept (key positions, or changes experimental
+  // humanizations seldom make), with their reasons; the rest are suggestions (a straight graft,
+  // or a result from before residues were kept).
   const kept = result.backMutations.filter((b) => b.applied === true);
   const suggested = result.backMutations.filter((b) => b.applied !== true);
   const vernier = suggested.filter((b) => b.zone === 'vernier');
@@ -153,7 +154,7 @@ export function Humanized({ result }: { result: HumanizationResult }) {
       {kept.length > 0 ? (
         <Stack gap={4} data-testid="back-mutations-kept">
           <Title order={6}>
-            <Trans>Parent residues kept at key positions ({kept.length})</Trans>
+            <Trans>Parent residues kept, with the reason ({kept.length})</Trans>
           </Title>
           <ChangesTable changes={kept} changeLabel={t`Kept`} testId="back-mutations-kept-table" />
         </Stack>
