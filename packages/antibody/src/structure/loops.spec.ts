@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { Vec3 } from './geometry';
-import { centralIndex } from './loops';
+import { centralIndex, h3LengthReach } from './loops';
 
 describe('centralIndex (closest-to-average loop choice)', () => {
   it('picks the candidate nearest the mean, not an outlier or the first', () => {
@@ -12,5 +12,11 @@ describe('centralIndex (closest-to-average loop choice)', () => {
     // Mean x = (0 + 1.2 + 2 + 9) / 4 = 3.05: the candidate at 2 is nearest.
     expect(centralIndex([at(0), at(1.2), at(2), at(9)])).toBe(2);
     expect(centralIndex([at(5), at(5), at(5)])).toBe(0);
+  });
+});
+
+describe('h3LengthReach (neighbouring lengths in the CDR-H3 pool)', () => {
+  it('widens with the loop: none below 7 residues, one to 13, two to 19, three from 20', () => {
+    expect([6, 7, 13, 14, 19, 20, 27].map(h3LengthReach)).toEqual([0, 1, 1, 2, 2, 3, 4]);
   });
 });

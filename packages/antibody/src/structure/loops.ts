@@ -5,7 +5,14 @@ import {
   type Superposition,
   type Vec3,
 } from './geometry';
-import { blosum, CDR_RANGES, type CdrRegion, positionNumber, type QueryChain } from './regions';
+import {
+  blosum,
+  CDR_RANGES,
+  type CdrRegion,
+  identity,
+  positionNumber,
+  type QueryChain,
+} from './regions';
 import type { TemplateChain, TemplateResidue } from './templates';
 
 /**
@@ -16,7 +23,8 @@ import type { TemplateChain, TemplateResidue } from './templates';
  * take-off residues 105-106 and 116-117 and the stems 103-104/118-119 weigh double), minus a penalty
  * for how badly the candidate's anchors fit the model's framework. The loop taken is the candidate
  * closest to the average of the four best (CDR1, CDR2, L3) or of every candidate of the length (a
- * paired CDR-H3; closestToAverage); a VHH's CDR3 is the best score. It is spliced by superposing its
+ * paired CDR-H3, with loops of neighbouring lengths resampled to its own; h3Pool); a VHH's CDR3 is
+ * the best score. It is spliced by superposing its
  * anchors (four residues either side) onto the framework's (Kabsch).
  */
 export interface LoopChoice {
@@ -27,6 +35,8 @@ export interface LoopChoice {
   anchorRmsd: number;
   /** True when no loop of the query's length was available and positions were interpolated. */
   approximate: boolean;
+  /** Length of the template loop when a CDR-H3 of a neighbouring length was resampled (H3_LENGTH_WINDOW). */
+  resampledFrom?: number;
 }
 
 export interface LoopSource {
@@ -141,9 +151,124 @@ export function chooseLoop(
   paired = true,
 ): LoopChoice | undefined {
   const positions = loopPositions(query, cdr);
+  const candidates = loopCandidates(query, cdr, frame, sources, environment);
+  if (!candidates.length) return undefined;
+  const wanted = positions.map((p) => query.residues.find((r) => r.position === p)?.aa).join('');
+  // A loop of the very same sequence is the strongest evidence there is: it is taken as it is.
+  // Otherwise the canonical loops choose among the four best scores, their sequence deciding their
+  // class; a paired CDR-H3 among every candidate of its length and of neighbouring lengths
+  // (h3Pool), because its sequence predicts its conformation poorly (Regep et al., Proteins 85:1311,
+  // 2017: H3 loops of similar sequence differ in structure more than other loops do), so the
+  // conformation nearest the average is the safest guess. A VHH's CDR3 keeps the best score: it packs where a VL would sit, and averaging over its
+  // few single-domain candidates made it worse in the benchmark (README).
+  const h3 = cdr === 'cdr3' && query.type === 'heavy';
+  const identical = candidates[0].loop.map((r) => r.aa).join('') === wanted;
+  const approximate = candidates[0].loop.length !== positions.length;
+  if (identical || (h3 && !paired))
+    return spliced(query, positions, asPoolMember(candidates[0], positions), approximate);
+  const pool = h3
+    ? h3Pool(query, frame, sources, environment, candidates, positions)
+    : candidates.slice(0, CONSENSUS).map((c) => asPoolMember(c, positions));
+  const chosen = pool.length < 3 ? pool[0] : pool[centralIndex(pool.map(poolBackbone))];
+  return spliced(query, positions, chosen, candidates[0].loop.length !== positions.length);
+}
+
+/**
+ * A candidate as the model would take it: its residues spliced into the model's frame at the query's
+ * positions (resampled when the candidate's loop has another length).
+ */
+interface PoolMember {
+  candidate: Candidate;
+  residues: TemplateResidue[];
+}
+
+function asPoolMember(c: Candidate, positions: string[]): PoolMember {
+  const residues =
+    c.loop.length === positions.length
+      ? c.loop.map((r, k) => moved(c.fit, r, positions[k]))
+      : interpolate(
+          positions,
+          c.loop.map((r) => moved(c.fit, r, r.position)),
+        );
+  return { candidate: c, residues };
+}
+
+/**
+ * Relative length window of the paired CDR-H3 pool: loops up to 15% of the query's length shorter or
+ * longer (rounded down: none below 7 residues, one at 7-13, two at 14-19, three at 20-26) join it,
+ * resampled to the query's length. H3 loops of a length are few in any template set (13 per query on
+ * average here, 1-4 above 16 residues) and loops one or two residues apart share their base and
+ * take-off (the kinked base of Shirai et al., FEBS Lett 399:1, 1996 sits on the stems, not the tip),
+ * so a wider pool gives the average a conformation to be near. 15% was chosen by two-fold
+ * cross-validation on the template library (README), not on a separate test set: the library is the
+ * benchmark set, and both folds put the best window at 15-20% of the length.
+ */
+export const H3_LENGTH_WINDOW = 0.15;
+
+/** How many residues shorter or longer a loop may be to join the pool of a CDR-H3 of this length. */
+export function h3LengthReach(length: number): number {
+  return Math.floor(H3_LENGTH_WINDOW * length + 1e-9);
+}
+
+function h3Pool(
+  query: QueryChain,
+  frame: Map<string, TemplateResidue>,
+  sources: LoopSource[],
+  environment: Vec3[],
+  sameLength: Candidate[],
+  positions: string[],
+): PoolMember[] {
+  const pool = sameLength.map((c) => asPoolMember(c, positions));
+  const reach = h3LengthReach(positions.length);
+  for (let delta = 1; delta <= reach; delta++)
+    for (const length of [positions.length - delta, positions.length + delta]) {
+      if (length < 1) continue;
+      for (const c of loopCandidates(query, 'cdr3', frame, sources, environment, length))
+        if (c.loop.length === length && c.loop.length !== sameLength[0].loop.length)
+          pool.push(asPoolMember(c, positions));
+    }
+  return pool;
+}
+
+function poolBackbone(member: PoolMember): Vec3[] {
+  return member.residues.flatMap((r) => BACKBONE_ATOMS.map((n) => r.atoms[n]));
+}
+
+function spliced(
+  query: QueryChain,
+  positions: string[],
+  member: PoolMember,
+  approximate: boolean,
+): LoopChoice {
+  const { candidate, residues } = member;
+  const resampled = candidate.loop.length !== positions.length;
+  return {
+    templateId: candidate.source.templateId,
+    identity: resampled
+      ? identity(query, candidate.source.byPosition, (p) => positions.includes(p))
+      : loopIdentity(query, positions, candidate.loop),
+    residues,
+    anchorRmsd: candidate.fit.rmsd,
+    approximate,
+    ...(resampled && !approximate ? { resampledFrom: candidate.loop.length } : {}),
+  };
+}
+
+/**
+ * Every loop of the query's CDR length (else of the nearest length any template has), spliced onto
+ * `frame` by its anchors, best score first.
+ */
+export function loopCandidates(
+  query: QueryChain,
+  cdr: CdrRegion,
+  frame: Map<string, TemplateResidue>,
+  sources: LoopSource[],
+  environment: Vec3[] = [],
+  length = loopPositions(query, cdr).length,
+): Candidate[] {
   const anchors = anchorPositions(cdr);
-  let candidates: Candidate[] = [];
-  let lengthWanted = positions.length;
+  const candidates: Candidate[] = [];
+  let lengthWanted = length;
   for (let attempt = 0; attempt < 2 && !candidates.length; attempt++) {
     for (const source of sources) {
       const loop = loopPositions(source.chain, cdr).map(
@@ -158,60 +283,16 @@ export function chooseLoop(
         CLASH_PENALTY * clashes(fit, loop, environment);
       candidates.push({ score, source, loop, fit });
     }
-    if (!candidates.length) lengthWanted = nearestLength(sources, cdr, positions.length);
+    if (!candidates.length) lengthWanted = nearestLength(sources, cdr, lengthWanted);
   }
-  if (!candidates.length) return undefined;
-  candidates = candidates.sort((a, b) => b.score - a.score);
-  const wanted = positions.map((p) => query.residues.find((r) => r.position === p)?.aa).join('');
-  // A loop of the very same sequence is the strongest evidence there is: it is taken as it is.
-  // Otherwise the canonical loops choose among the four best scores, their sequence deciding their
-  // class; a paired CDR-H3 among every candidate of its length, because its sequence predicts its
-  // conformation poorly (Regep et al., Proteins 85:1311, 2017: H3 loops of similar sequence differ
-  // in structure more than other loops do), so the conformation nearest the average is the safest
-  // guess. A VHH's CDR3 keeps the best score: it packs where a VL would sit, and averaging over its
-  // few single-domain candidates made it worse in the benchmark (README).
-  const h3 = cdr === 'cdr3' && query.type === 'heavy';
-  const best =
-    candidates[0].loop.map((r) => r.aa).join('') === wanted || (h3 && !paired)
-      ? candidates[0]
-      : closestToAverage(h3 ? candidates : candidates.slice(0, CONSENSUS));
-  const approximate = best.loop.length !== positions.length;
-  const residues = approximate
-    ? interpolate(
-        positions,
-        best.loop.map((r) => moved(best.fit, r, r.position)),
-      )
-    : best.loop.map((r, k) => moved(best.fit, r, positions[k]));
-  return {
-    templateId: best.source.templateId,
-    identity: loopIdentity(query, positions, best.loop),
-    residues,
-    anchorRmsd: best.fit.rmsd,
-    approximate,
-  };
+  return candidates.sort((a, b) => b.score - a.score);
 }
 
-interface Candidate {
+export interface Candidate {
   score: number;
   source: LoopSource;
   loop: TemplateResidue[];
   fit: Superposition;
-}
-
-/**
- * Of the top-scoring candidates (each spliced into the model's frame), the one whose backbone is
- * closest to their average: how ABodyBuilder2 picks among its four models (Abanades et al., Commun
- * Biol 6:575, 2023). When several candidates score alike the average is the best guess of the
- * conformation, and a real loop near it is, in expectation, nearer the truth than the single best
- * score. Two candidates have no meaningful average, so the best score stands then.
- */
-function closestToAverage(top: Candidate[]): Candidate {
-  if (top.length < 3) return top[0];
-  return top[centralIndex(top.map(splicedBackbone))];
-}
-
-function splicedBackbone(c: Candidate): Vec3[] {
-  return c.loop.flatMap((r) => BACKBONE_ATOMS.map((n) => applySuperposition(c.fit, r.atoms[n])));
 }
 
 /** Index of the coordinate set (all the same length) with the least squared deviation from their mean. */
@@ -266,7 +347,7 @@ function nearestLength(sources: LoopSource[], cdr: CdrRegion, wanted: number): n
  * loop's length (linear interpolation between neighbouring residues), so the ends stay on the stems;
  * the side chains are rebuilt and the model marks these residues with a large error.
  */
-function interpolate(positions: string[], loop: TemplateResidue[]): TemplateResidue[] {
+export function interpolate(positions: string[], loop: TemplateResidue[]): TemplateResidue[] {
   return positions.map((position, k) => {
     const t = positions.length === 1 ? 0 : (k * (loop.length - 1)) / (positions.length - 1);
     const lower = loop[Math.floor(t)];

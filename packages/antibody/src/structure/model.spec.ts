@@ -4,6 +4,7 @@ import { AntibodyError } from '../errors';
 import { THERAPEUTIC_CHAINS } from '../fixtures/therapeutic-antibodies';
 import { numberSequence } from '../numbering/number';
 import { superpose, type Vec3 } from './geometry';
+import { h3LengthReach } from './loops';
 import { modelStructure } from './model';
 import { parsePdb } from './pdb';
 import { loadTemplateLibrary } from './templates-node';
@@ -46,6 +47,22 @@ describe('modelStructure (built-in template modeller)', () => {
       expect.arrayContaining(['H:framework', 'L:framework', 'H:cdr3', 'L:cdr1']),
     );
     expect(model.regions.every((r) => r.error > 0)).toBe(true);
+  });
+
+  it('takes a paired CDR-H3 from a pool that holds loops of neighbouring lengths, and says when it resampled one', () => {
+    // 1S78 (pertuzumab-Fab/HER2): its 12-residue H3 has, with the benchmark's exclusions, a
+    // neighbour-length loop nearest the pool's average.
+    const native = library.find((t) => t.pdb === '1S78' && t.light)!;
+    const seq = (c: typeof native.heavy) => c.residues.map((r) => r.aa).join('');
+    const model = modelStructure({ heavy: seq(native.heavy), light: seq(native.light!) }, library, {
+      excludeIdentity: 0.95,
+      exclude: ['1S78'],
+    });
+    const h3 = model.regions.find((r) => r.chain === 'H' && r.region === 'cdr3')!;
+    expect(h3.approximate).toBeUndefined();
+    expect(h3.resampledFrom).toBeDefined();
+    expect(Math.abs(h3.resampledFrom! - h3.length!)).toBeLessThanOrEqual(h3LengthReach(h3.length!));
+    expect(model.pdb).toContain(`H CDR3: LOOP OF LENGTH ${h3.resampledFrom} RESAMPLED`);
   });
 
   it('keeps chemically sensible side chains: no two atoms of different residues closer than 2 Å in most of the model', () => {

@@ -52,6 +52,8 @@ export interface RegionReport {
   error: number;
   length?: number;
   approximate?: boolean;
+  /** Length of the template's CDR-H3 when a loop of a neighbouring length was resampled to fit. */
+  resampledFrom?: number;
 }
 
 export interface FvModel {
@@ -344,6 +346,7 @@ function placeChain(
       error,
       length: choice.residues.length,
       ...(choice.approximate ? { approximate: true } : {}),
+      ...(choice.resampledFrom ? { resampledFrom: choice.resampledFrom } : {}),
     });
   }
   const placed: Placed[] = [];
@@ -434,6 +437,7 @@ function remarkLines(regions: RegionReport[]): string[] {
       `${name} TEMPLATE ${r.template} IDENTITY ${r.identity.toFixed(2)}${length} ERROR ${r.error.toFixed(1)} A`,
     );
     if (r.approximate) lines.push(`${name}: NO LOOP OF THIS LENGTH, RESAMPLED FROM ANOTHER`);
+    else if (r.resampledFrom) lines.push(`${name}: LOOP OF LENGTH ${r.resampledFrom} RESAMPLED`);
   }
   return lines;
 }
