@@ -16,7 +16,7 @@ describe('centralIndex (closest-to-average loop choice)', () => {
 });
 
 describe('h3LengthReach (neighbouring lengths in the CDR-H3 pool)', () => {
-  it('widens with the loop: none below 7 residues, one to 13, two to 19, three from 20', () => {
-    expect([6, 7, 13, 14, 19, 20, 27].map(h3LengthReach)).toEqual([0, 1, 1, 2, 2, 3, 4]);
+  it('widens with the loop: a quarter of its length, rounded down', () => {
+    expect([3, 4, 7, 8, 12, 16, 20, 27].map(h3LengthReach)).toEqual([0, 1, 1, 2, 3, 4, 5, 6]);
   });
 });
