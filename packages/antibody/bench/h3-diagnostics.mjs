@@ -147,7 +147,7 @@ console.log(
   `CDR-H3 candidates, ${rows.length} paired Fvs, --exclude-identity ${EXCLUDE_IDENTITY}\n`,
 );
 console.log(
-  '| length | n | same-length candidates (mean) | oracle, same length | oracle < 2 Å | oracle, within 15% of length |',
+  '| length | n | same-length candidates (mean) | oracle, same length | oracle < 2 Å | oracle, within the pool length window |',
 );
 console.log('| --- | --- | --- | --- | --- | --- |');
 for (const [label, lo, hi] of BINS) {
@@ -158,7 +158,7 @@ for (const [label, lo, hi] of BINS) {
     Math.min(
       ...[
         ...r.first,
-        ...r.neighbours.filter((m) => Math.abs(m.delta) <= Math.floor(0.15 * r.length + 1e-9)),
+        ...r.neighbours.filter((m) => Math.abs(m.delta) <= loops.h3LengthReach(r.length)),
       ].map((m) => m.rmsd),
     ),
   );
