@@ -56,7 +56,9 @@ export function FormJsEditor({
 
   return (
     <Box data-testid="formjs-editor" data-state={state}>
-      {state === 'loading' ? <Loader size="sm" role="status" aria-label={t`Loading the form builder`} /> : null}
+      {state === 'loading' ? (
+        <Loader size="sm" role="status" aria-label={t`Loading the form builder`} />
+      ) : null}
       {state === 'failed' ? (
         <Alert color="red">
           {t`The form builder could not be loaded. Reload the page to try again.`}

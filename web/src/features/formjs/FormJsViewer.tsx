@@ -68,7 +68,9 @@ export function FormJsViewer({
 
   return (
     <Box data-testid="formjs-viewer" data-state={state}>
-      {state === 'loading' ? <Loader size="sm" role="status" aria-label={t`Loading the form`} /> : null}
+      {state === 'loading' ? (
+        <Loader size="sm" role="status" aria-label={t`Loading the form`} />
+      ) : null}
       {state === 'failed' ? (
         <Alert color="red">{t`The form could not be shown. Reload the page to try again.`}</Alert>
       ) : null}

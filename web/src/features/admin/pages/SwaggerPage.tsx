@@ -38,7 +38,8 @@ export function SwaggerPage() {
     queryKey: ['openapi'],
     queryFn: () => fetchData<OpenApiDoc>('/v3/api-docs'),
   });
-  if (doc.isPending) return <Loader role="status" aria-label={t`Loading…`} data-testid="swagger-loading" />;
+  if (doc.isPending)
+    return <Loader role="status" aria-label={t`Loading…`} data-testid="swagger-loading" />;
   if (doc.isError) {
     return (
       <Alert

@@ -107,7 +107,12 @@ function Bubble({
                 {streaming ? <span className={classes.caret} aria-hidden /> : null}
               </>
             ) : streaming ? (
-              <Loader size="xs" type="dots" role="status" aria-label={t`The assistant is writing`} />
+              <Loader
+                size="xs"
+                type="dots"
+                role="status"
+                aria-label={t`The assistant is writing`}
+              />
             ) : null}
             {message.patch ? (
               <Text size="xs" c="dimmed" mt={4} className={classes.text}>
