@@ -53,6 +53,19 @@ function mysqlCode(error: unknown): string | undefined {
  * account row updated in the same transaction, with the account locked (SELECT … FOR UPDATE), so
  * balance = Σ points and frozen = Σ frozen of the user's entries at every commit and never below 0.
  */
+/**
+ * What a posting does when the user has no account row yet: its own transaction is rolled back and
+ * the row created on its own first ('refuse'); a caller's transaction creates it in place (the caller
+ * owns retries of a deadlock).
+ */
+type MissingAccount = 'refuse' | 'open in this transaction';
+
+class AccountMissing extends Error {
+  constructor() {
+    super('points account missing');
+  }
+}
+
 @Injectable()
 export class LedgerService {
   constructor(@InjectBillingDb() private readonly db: DataSource) {}
@@ -65,14 +78,34 @@ export class LedgerService {
    */
   async post(posting: LedgerPosting, manager?: EntityManager): Promise<LedgerResult> {
     validate(posting);
-    if (manager) return this.apply(posting, manager);
+    if (manager) return this.apply(posting, manager, 'open in this transaction');
+    let opened = false;
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await this.db.transaction((tx) => this.apply(posting, tx));
+        return await this.db.transaction((tx) => this.apply(posting, tx, 'refuse'));
       } catch (error) {
+        if (error instanceof AccountMissing && !opened) {
+          await this.openAccount(posting.userId);
+          opened = true;
+          attempt -= 1;
+          continue;
+        }
         if (attempt >= ATTEMPTS || !DEADLOCK.has(mysqlCode(error) ?? '')) throw error;
       }
     }
+  }
+
+  /**
+   * Creates a user's account row on its own (autocommit), outside any posting's transaction. Created
+   * inside one, after a locking read found no row, it deadlocked: that read holds a gap lock, and the
+   * concurrent postings of a new account (ten repeats of one reward racing) each wait on the others'
+   * gaps to insert.
+   */
+  private async openAccount(userId: number): Promise<void> {
+    await this.db.query(
+      'INSERT INTO points_account (user_id) VALUES (?) ON DUPLICATE KEY UPDATE user_id = user_id',
+      [userId],
+    );
   }
 
   /** The account of a user without locking it ({0, 0} when the user has none yet). */
@@ -86,8 +119,12 @@ export class LedgerService {
       : { balance: 0, frozen: 0 };
   }
 
-  private async apply(posting: LedgerPosting, tx: EntityManager): Promise<LedgerResult> {
-    const account = await this.lockAccount(tx, posting.userId);
+  private async apply(
+    posting: LedgerPosting,
+    tx: EntityManager,
+    missingAccount: MissingAccount,
+  ): Promise<LedgerResult> {
+    const account = await this.lockAccount(tx, posting.userId, missingAccount);
     const seen: unknown[] = await tx.query(
       'SELECT id FROM points_entry WHERE idempotency_key = ?',
       [posting.idempotencyKey],
@@ -156,9 +193,10 @@ export class LedgerService {
     return { applied: true, balance, frozen };
   }
 
-  private async lockAccount(tx: EntityManager, userId: number) {
+  private async lockAccount(tx: EntityManager, userId: number, missingAccount: MissingAccount) {
     const select = 'SELECT balance, frozen FROM points_account WHERE user_id = ? FOR UPDATE';
     let rows: AccountRow[] = await tx.query(select, [userId]);
+    if (!rows.length && missingAccount === 'refuse') throw new AccountMissing();
     if (!rows.length) {
       await tx.query(
         'INSERT INTO points_account (user_id) VALUES (?) ON DUPLICATE KEY UPDATE user_id = user_id',
