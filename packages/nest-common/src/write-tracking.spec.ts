@@ -226,13 +226,16 @@ describe('a change in the process engine whose answer was lost', () => {
   it('should turn a later "unavailable, try again" into "outcome unknown"', () => {
     const answer = runAsCommand(() => {
       noteWriteInDoubt();
-      return afterWritesError(new DomainError('bpm.engine_unavailable'), commandCommitted());
+      return afterWritesError(
+        new DomainError('bpm.engine_unavailable', {}, 503),
+        commandCommitted(),
+      );
     });
     expect(answer).toMatchObject({ key: 'http.outcome_unknown', code: 504 });
   });
 
   it('should leave "unavailable, try again" as it is when no change was in doubt', () => {
-    const unavailable = new DomainError('bpm.engine_unavailable');
+    const unavailable = new DomainError('bpm.engine_unavailable', {}, 503);
     const answer = runAsCommand(() => afterWritesError(unavailable, commandCommitted()));
     expect(answer).toBe(unavailable);
   });

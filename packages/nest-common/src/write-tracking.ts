@@ -95,14 +95,9 @@ export function runAsCommand<T>(work: () => T): T {
   return commandWrites.run({ committed: false }, work);
 }
 
-/** Answers that promise "nothing was done, try again" (503), raised by a service itself. */
-const NOTHING_DONE_KEYS: ReadonlySet<string> = new Set([
-  'http.unavailable',
-  'bpm.engine_unavailable',
-]);
-
+/** An outage, or a service's own answer 503: both promise "nothing was done, try again". */
 function promisesNothingDone(error: unknown): boolean {
-  return isOutageError(error) || (error instanceof DomainError && NOTHING_DONE_KEYS.has(error.key));
+  return isOutageError(error) || (error instanceof DomainError && error.code === 503);
 }
 
 /**

@@ -57,8 +57,9 @@ export async function deployExecutable(
 }
 
 function refusalOf(error: unknown): Error {
-  if (!(error instanceof CamundaRestError)) return new DomainError('bpm.engine_unavailable');
-  if (error.status >= 500) return new DomainError('bpm.engine_unavailable');
+  if (!(error instanceof CamundaRestError))
+    return new DomainError('bpm.engine_unavailable', {}, 503);
+  if (error.status >= 500) return new DomainError('bpm.engine_unavailable', {}, 503);
   const problems = problemsOf(error.body);
   const reasonEn = problems.map((p) => p.message).join('; ') || error.message;
   const reasonZh = problems.map((p) => p.messageZh ?? p.message).join('；') || error.message;

@@ -344,7 +344,7 @@ export class MissionWaitsService {
           .getRepository(Mission)
           .update({ id: mission.id, status: S.inProgress }, { status: previous });
         await this.reopen(wait);
-        throw new DomainError('bpm.engine_unavailable');
+        throw new DomainError('bpm.engine_unavailable', {}, 503);
       }
       // Gone already (completed in the engine's Tasklist): the mission goes on all the same.
     }
@@ -364,7 +364,7 @@ export class MissionWaitsService {
       } catch (error) {
         this.logger.warn(`mission ${mission.code}: the instance was not deleted: ${String(error)}`);
         await this.reopen(wait);
-        throw new DomainError('bpm.engine_unavailable');
+        throw new DomainError('bpm.engine_unavailable', {}, 503);
       }
     }
     const error = (reason || renderMessage('mission.rejected', mission.language)).slice(0, 4000);

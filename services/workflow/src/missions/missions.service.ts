@@ -377,7 +377,7 @@ export class MissionsService {
         await deleteProcessInstanceSurely(this.engine.client, mission.processInstanceId);
       } catch (error) {
         this.logger.warn(`mission ${mission.code}: the instance was not deleted: ${String(error)}`);
-        throw new DomainError('bpm.engine_unavailable');
+        throw new DomainError('bpm.engine_unavailable', {}, 503);
       }
     }
     const stopped = await this.moves.move(
