@@ -79,17 +79,21 @@ export class LedgerService {
   async post(posting: LedgerPosting, manager?: EntityManager): Promise<LedgerResult> {
     validate(posting);
     if (manager) return this.apply(posting, manager, 'open in this transaction');
-    let opened = false;
+    try {
+      return await this.postInOwnTransaction(posting);
+    } catch (error) {
+      if (!(error instanceof AccountMissing)) throw error;
+      await this.openAccount(posting.userId);
+      return this.postInOwnTransaction(posting);
+    }
+  }
+
+  /** The posting in a transaction of its own, run again after a deadlock (ATTEMPTS in all). */
+  private async postInOwnTransaction(posting: LedgerPosting): Promise<LedgerResult> {
     for (let attempt = 1; ; attempt += 1) {
       try {
         return await this.db.transaction((tx) => this.apply(posting, tx, 'refuse'));
       } catch (error) {
-        if (error instanceof AccountMissing && !opened) {
-          await this.openAccount(posting.userId);
-          opened = true;
-          attempt -= 1;
-          continue;
-        }
         if (attempt >= ATTEMPTS || !DEADLOCK.has(mysqlCode(error) ?? '')) throw error;
       }
     }
