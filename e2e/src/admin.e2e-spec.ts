@@ -13,7 +13,21 @@ const form = (page: Page) => page.getByTestId('entity-form');
  * until then the open list says it is loading, and fills in when they come.
  */
 async function pickOption(page: Page, field: string, option: string) {
-  await form(page).getByTestId(`field-${field}`).click({ force: true });
+  const select = form(page).getByTestId(`field-${field}`);
+  await select.click({ force: true });
+  // A click that lands while the drawer still animates in opens nothing (a full run saw no list at
+  // all): open it again then.
+  const listbox = page.getByRole('listbox');
+  const opened = await listbox
+    .first()
+    .waitFor({ state: 'visible', timeout: 2000 })
+    .then(
+      () => true,
+      () => false,
+    );
+  if (!opened) {
+    await select.click({ force: true });
+  }
   const choice = page.getByRole('option', { name: option, exact: true });
   await choice.waitFor().catch(async (error: Error) => {
     const lists = await page.getByRole('listbox').allInnerTexts();
