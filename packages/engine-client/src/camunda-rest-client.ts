@@ -453,6 +453,16 @@ const NOT_CONNECTED = new Set([
   'ENETUNREACH',
 ]);
 
+/**
+ * Whether a failed call may still have taken effect in the engine: its connection broke after the
+ * request left, or a proxy in front answered 502/504 (it may have passed the request on). A refused
+ * connection and the engine's own answer (a 4xx, or a 500 whose transaction rolled back) did nothing.
+ */
+export function mayHaveReachedEngine(error: unknown): boolean {
+  if (error instanceof CamundaRestError) return error.status === 502 || error.status === 504;
+  return !neverSent(error);
+}
+
 function neverSent(error: unknown): boolean {
   const code = (error as { cause?: { code?: unknown }; code?: unknown } | null)?.cause?.code;
   const own = (error as { code?: unknown } | null)?.code;

@@ -11,6 +11,7 @@ export {
   CamundaRestError,
   engineAuthInterceptor,
   engineAuthorization,
+  mayHaveReachedEngine,
 } from './camunda-rest-client';
 export * from './camunda-types';
 export type { EngineCredentials, EngineCredentialsEnv } from './engine-credentials';

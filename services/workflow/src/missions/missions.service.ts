@@ -31,6 +31,7 @@ import type {
 import {
   CamundaRestError,
   type HistoricProcessInstanceDto,
+  mayHaveReachedEngine,
   type ProcessInstanceDto,
 } from '@platform/engine-client';
 import { isOutageError } from '@platform/nest-common';
@@ -205,8 +206,8 @@ export class MissionsService {
    * start took effect and its answer was lost (an engine node killed after its commit): that one is
    * the mission's. With none, a start that broke on the connection is sent once more (behind a
    * balancer, to another engine node). Null when nothing started; when the engine cannot even say,
-   * the row stays for the reconciler (which finds the instance or fails the start) and the answer is
-   * "outcome unknown".
+   * or the second attempt broke after it was sent, the row stays for the reconciler (which finds the
+   * instance or fails the start) and the answer is "outcome unknown".
    */
   private async instanceAfterFailedStart(
     mission: Mission,
@@ -229,7 +230,15 @@ export class MissionsService {
       return { id: started.id, ended: started.state === 'COMPLETED' } as ProcessInstanceDto;
     }
     if (!isOutageError(error)) return null;
-    return this.startInstance(mission, mission.processDefinitionId, runId).catch(() => null);
+    return this.startInstance(mission, mission.processDefinitionId, runId).catch((retryError) => {
+      // The second attempt may have started the instance though it broke too: the row stays, and
+      // the reconciler records the instance (or fails the start once it finds none).
+      if (!mayHaveReachedEngine(retryError)) return null;
+      this.logger.warn(
+        `mission ${mission.code}: its retried start is in doubt, left to the reconciler`,
+      );
+      throw new DomainError('http.outcome_unknown', {}, 504);
+    });
   }
 
   /**

@@ -617,6 +617,8 @@ describe('a mission start whose answer from the engine is lost', () => {
   let proxy: Server;
   /** Starts the proxy lets through to the engine and then cuts off before the answer. */
   let startsToCut = 0;
+  /** Starts the proxy cuts off before passing them on (taken before startsToCut). */
+  let startsToDrop = 0;
 
   /**
    * An HTTP proxy in front of the engine that, for a start while armed, passes the request on, waits
@@ -625,7 +627,14 @@ describe('a mission start whose answer from the engine is lost', () => {
    */
   function cuttingProxy(target: URL): Server {
     return createServer((req, res) => {
-      const cut = startsToCut > 0 && req.method === 'POST' && /\/start$/.test(req.url ?? '');
+      const isStart = req.method === 'POST' && /\/start$/.test(req.url ?? '');
+      if (isStart && startsToDrop > 0) {
+        startsToDrop -= 1;
+        req.resume();
+        req.on('end', () => req.socket.destroy());
+        return;
+      }
+      const cut = isStart && startsToCut > 0;
       if (cut) startsToCut -= 1;
       const upstream = request(
         {
@@ -690,5 +699,34 @@ describe('a mission start whose answer from the engine is lost', () => {
     const view = dataOf<MissionView>(await s.get(`/wujie/mission/${started.id}`));
     expect(view.processInstanceId).toBe(instances[0].id);
     dataOf(await s.post(`/wujie/mission/${started.id}/stop`));
+  });
+
+  it('should keep the mission for the reconciler when the retried start breaks after it was sent', async () => {
+    const { id } = dataOf<{ id: number }>(
+      await s.post('/wujie/workflow', {
+        name: '两次断线',
+        status: '2',
+        agentIds: [1],
+        workflow: agentChain('start_cut_twice', 'start_cut_twice', ['Plan']),
+      }),
+    );
+    // The first start is lost on its way (nothing started); the retry starts the instance and its
+    // answer is lost.
+    startsToDrop = 1;
+    startsToCut = 1;
+    const answer = await s.post('/wujie/mission', {
+      workflowId: id,
+      inputs: { text: 'humanize 1abc' },
+    });
+    expect([startsToDrop, startsToCut]).toEqual([0, 0]);
+    expect(answer.status).toBe(504);
+    const rows = (await s.get(`/wujie/mission/list?workflowId=${id}`)).body.rows as MissionView[];
+    expect(rows).toHaveLength(1);
+    const client = new CamundaRestClient({ baseUrl: standalone.server.url, auth: ENGINE_AUTH });
+    const instances = await client.historicProcessInstances({
+      processInstanceBusinessKey: rows[0].code,
+    });
+    expect(instances).toHaveLength(1);
+    await client.deleteProcessInstance(instances[0].id);
   });
 });
