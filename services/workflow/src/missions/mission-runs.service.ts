@@ -5,6 +5,7 @@ import {
   type MissionLogView,
   missionMove,
   type MissionStartedView,
+  type MissionStatus,
 } from '@platform/contracts';
 import type {
   MissionCompletedBody,
@@ -47,7 +48,8 @@ export class MissionRunsService {
     const key = logKey(body);
     const move = missionMove('nodeStarted', mission.status);
     if (!move.ok) return this.repeatedOr(key, move.refusal);
-    const row = await this.logs.write({
+    const read = mission.status;
+    const { row, missionStatus } = await this.logs.write({
       ...this.logReport(mission, body, key),
       status: MISSION_LOG_STATUS.running,
       outputs: null,
@@ -64,7 +66,7 @@ export class MissionRunsService {
       mission.startedAt ? {} : { startedAt: new Date() },
       { push: 'never' },
     );
-    await this.pushes.node(moved, 'nodeStarted', row);
+    await this.pushes.node(asAfterWrite(moved, read, missionStatus), 'nodeStarted', row);
     return row;
   }
 
@@ -78,7 +80,8 @@ export class MissionRunsService {
     const move = missionMove('nodeEnded', mission.status);
     if (!move.ok) return this.repeatedOr(key, move.refusal, true);
     const endedAt = dateOf(body.endedAt);
-    const row = await this.logs.write({
+    const read = mission.status;
+    const { row, missionStatus } = await this.logs.write({
       ...this.logReport(mission, body, key),
       status: body.status,
       outputs: json(body.outputs),
@@ -95,7 +98,7 @@ export class MissionRunsService {
       mission.startedAt ? {} : { startedAt: endedAt },
       { push: 'never' },
     );
-    await this.pushes.node(moved, 'nodeEnded', row);
+    await this.pushes.node(asAfterWrite(moved, read, missionStatus), 'nodeEnded', row);
     return row;
   }
 
@@ -199,4 +202,14 @@ function json(value: unknown): string | null {
 function dateOf(text: string | undefined): Date {
   const date = text ? new Date(text) : new Date();
   return Number.isNaN(date.getTime()) ? new Date() : date;
+}
+
+/**
+ * The mission a node report's push describes. A move that changed nothing answers the mission as
+ * read before the log write, which waits for its batch; the status the write read back is then the
+ * newer one (a stop or an end that came in meanwhile), so the push does not say the mission runs
+ * after it was stopped. A move that changed the status is newer still, and stands.
+ */
+function asAfterWrite(moved: Mission, read: MissionStatus, afterWrite: MissionStatus): Mission {
+  return moved.status === read && afterWrite !== read ? { ...moved, status: afterWrite } : moved;
 }

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { MissionLogStatus, MissionLogView } from '@platform/contracts';
+import type { MissionLogStatus, MissionLogView, MissionStatus } from '@platform/contracts';
 import type { DataSource } from 'typeorm';
 
 import { InjectWorkflowDb } from '../database/inject';
-import { MissionLog } from './mission.entity';
+import { Mission, MissionLog } from './mission.entity';
 import { missionLogView } from './missions.mapper';
 
 /** A node run's start or end as the mission log stores it (a start: running, nothing ended). */
@@ -28,10 +28,21 @@ export interface NodeLogReport {
   tokensEstimated: boolean;
 }
 
+/** A report's row as stored, and its mission's status as of that write (read in the same query). */
+export interface WrittenNodeLog {
+  row: MissionLogView;
+  missionStatus: MissionStatus;
+}
+
 interface Queued {
   report: NodeLogReport;
-  resolve: (row: MissionLogView) => void;
+  resolve: (written: WrittenNodeLog) => void;
   reject: (error: unknown) => void;
+}
+
+interface StoredRow {
+  row: MissionLog;
+  missionStatus: MissionStatus;
 }
 
 /** Rows in one statement at most (a batch is whatever queued while the previous one was written). */
@@ -76,8 +87,12 @@ export class NodeLogWriter {
 
   constructor(@InjectWorkflowDb() private readonly db: DataSource) {}
 
-  /** Writes the report (with the others queued meanwhile) and answers the row as stored. */
-  write(report: NodeLogReport): Promise<MissionLogView> {
+  /**
+   * Writes the report (with the others queued meanwhile) and answers the row as stored, with its
+   * mission's status after the write: a report waits for its batch, and the mission may have moved
+   * meanwhile (stopped, completed), so the status its caller read before is not the one to push.
+   */
+  write(report: NodeLogReport): Promise<WrittenNodeLog> {
     return new Promise((resolve, reject) => {
       this.queue.push({ report, resolve, reject });
       if (this.writing) return;
@@ -94,8 +109,9 @@ export class NodeLogWriter {
         try {
           const rows = await this.flush(batch.map((q) => q.report));
           for (const q of batch) {
-            const row = rows.get(keyOf(q.report));
-            if (row) q.resolve(missionLogView(row));
+            const stored = rows.get(keyOf(q.report));
+            if (stored)
+              q.resolve({ row: missionLogView(stored.row), missionStatus: stored.missionStatus });
             else
               q.reject(new Error(`mission log row ${keyOf(q.report)} not found after its write`));
           }
@@ -108,7 +124,7 @@ export class NodeLogWriter {
     }
   }
 
-  private async flush(reports: NodeLogReport[]): Promise<Map<string, MissionLog>> {
+  private async flush(reports: NodeLogReport[]): Promise<Map<string, StoredRow>> {
     const values: unknown[] = [];
     for (const r of reports) {
       values.push(
@@ -143,11 +159,33 @@ export class NodeLogWriter {
         if (round >= 5 || !RETRIED_ERRORS.has(code)) throw error;
       }
     }
-    const keys = new Map(reports.map((r) => [keyOf(r), r]));
-    const rows = await this.db.getRepository(MissionLog).find({
-      where: [...keys.values()].map(({ runId, nodeId, attempt }) => ({ runId, nodeId, attempt })),
+    return this.readBack(reports);
+  }
+
+  /** The batch's rows as stored and their missions' statuses: one query. */
+  private async readBack(reports: NodeLogReport[]): Promise<Map<string, StoredRow>> {
+    const query = this.db
+      .getRepository(MissionLog)
+      .createQueryBuilder('log')
+      .innerJoin(Mission, 'mission', 'mission.id = log.missionId')
+      .addSelect('mission.status', 'mission_status');
+    [...new Map(reports.map((r) => [keyOf(r), r])).values()].forEach((r, i) => {
+      query.orWhere(
+        `(log.runId = :run${i} AND log.nodeId = :node${i} AND log.attempt = :attempt${i})`,
+        { [`run${i}`]: r.runId, [`node${i}`]: r.nodeId, [`attempt${i}`]: r.attempt },
+      );
     });
-    return new Map(rows.map((row) => [keyOf(row), row]));
+    const { entities, raw } = await query.getRawAndEntities<{
+      log_id: number | string;
+      mission_status: MissionStatus;
+    }>();
+    const statusOf = new Map(raw.map((r) => [String(r.log_id), r.mission_status]));
+    return new Map(
+      entities.map((row) => [
+        keyOf(row),
+        { row, missionStatus: statusOf.get(String(row.id)) as MissionStatus },
+      ]),
+    );
   }
 }
 

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 
 import {
   AGENT_TOPIC,
+  type AgentStatusPush,
   DomainError,
   MISSION_VARIABLES,
   type MissionLogView,
@@ -12,8 +13,15 @@ import {
   WORKFLOW_PATTERNS as W,
 } from '@platform/contracts';
 import { CamundaRestClient } from '@platform/engine-client';
-import { baseEnvSchema, callService, createRpcClient, type RpcClient } from '@platform/nest-common';
-import { api } from '@platform/test-support';
+import {
+  baseEnvSchema,
+  callService,
+  createRpcClient,
+  type RpcClient,
+  userPushChannel,
+} from '@platform/nest-common';
+import { api, mysqlBase } from '@platform/test-support';
+import { createConnection } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
@@ -291,6 +299,53 @@ describe('missions on the embedded engine', () => {
       'mission.key_required',
     );
     dataOf(await s.post(`/wujie/mission/${m.id}/stop`));
+  });
+
+  it("should push a node report with its mission's status after the log write, not the one read before it", async () => {
+    const { id } = await workflow();
+    const m = await mission((await start(id)).id);
+    const node = { missionCode: m.code, runId: m.currentRunId, nodeId: 'Task_1', attempt: 1 };
+    await report(W.missionNodeStarted, node);
+    const pushes: AgentStatusPush[] = [];
+    const listener = s.stack.redis.duplicate();
+    await listener.subscribe(userPushChannel(s.stack.namespace));
+    listener.on('message', (_channel, message: string) => {
+      const push = JSON.parse(JSON.parse(message).payload) as AgentStatusPush;
+      if (push.code === m.code) pushes.push(push);
+    });
+    const [[{ database }]] = (await s.stack.dbs.workflow.query(
+      'SELECT DATABASE() AS `database`',
+    )) as [{ database: string }[], unknown];
+    const holder = await createConnection(`${mysqlBase()}/${database}`);
+    try {
+      // The end's log write waits (the table locked) after the service read the mission running;
+      // meanwhile the mission is stopped.
+      await holder.query('LOCK TABLES wf_mission_log WRITE');
+      const ended = report(W.missionNodeEnded, { ...node, status: 'success', outputs: {} });
+      await eventually(
+        async () => {
+          const [rows] = await s.stack.dbs.workflow.query(
+            "SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE INFO LIKE 'INSERT INTO wf_mission_log%'",
+          );
+          return Number((rows as { n: number }[])[0].n);
+        },
+        (waiting) => waiting > 0,
+      );
+      await s.stack.dbs.workflow.query("UPDATE wf_mission SET status = 'stopped' WHERE id = ?", [
+        m.id,
+      ]);
+      await holder.query('UNLOCK TABLES');
+      await ended;
+      const push = await eventually(
+        async () => pushes.find((p) => p.event === 'nodeEnded'),
+        (found) => found !== undefined,
+      );
+      expect(push).toMatchObject({ nodeId: 'Task_1', nodeStatus: 'success', status: 'stopped' });
+    } finally {
+      await holder.end();
+      await listener.quit();
+      await engine.deleteProcessInstance(m.processInstanceId!);
+    }
   });
 
   it('should write reports that arrive together (one batch) each as if alone, and answer each with its row', async () => {
