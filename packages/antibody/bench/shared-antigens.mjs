@@ -123,8 +123,21 @@ export function residueCorrespondence(a, b) {
 }
 
 /**
+ * The epitope with its copies on the other chains of the same protein in the antigen: one antibody
+ * binds each protomer of a homo-oligomer alike (TNF trimer, hemagglutinin), and the benchmark keeps
+ * one of the crystal's antibodies, so the other protomers' copies of the site are real epitopes too.
+ */
+export function withSymmetricCopies(antigen, labels) {
+  const chains = chainsOf(antigen);
+  const out = [...labels];
+  for (const m of matchingChains(chains, chains))
+    if (m.ia !== m.ib) for (const [mine, theirs] of m.pairs) if (labels[theirs]) out[mine] = true;
+  return out;
+}
+
+/**
  * Groups of cases that share an antigen, and for every case the union of the epitopes of its group
- * carried onto its own residues. `cases`: { antigen: residues, labels: boolean[] }.
+ * carried onto its own residues (each with its symmetric copies). `cases`: { antigen: residues, labels: boolean[] }.
  */
 export function sharedAntigens(cases) {
   const parent = cases.map((_, k) => k);
@@ -137,21 +150,22 @@ export function sharedAntigens(cases) {
       correspondences.set(`${i},${j}`, pairs);
       parent[find(j)] = find(i);
     }
+  const symmetricLabels = cases.map((c) => withSymmetricCopies(c.antigen, c.labels));
   const unionLabels = cases.map((c, i) => {
-    const union = [...c.labels];
+    const union = [...symmetricLabels[i]];
     for (let j = 0; j < cases.length; j++) {
       if (j === i) continue;
       const forward = correspondences.get(`${i},${j}`);
       const backward = correspondences.get(`${j},${i}`);
       const pairs = forward ?? backward?.map(([x, y]) => [y, x]) ?? [];
-      for (const [mine, theirs] of pairs) if (cases[j].labels[theirs]) union[mine] = true;
+      for (const [mine, theirs] of pairs) if (symmetricLabels[j][theirs]) union[mine] = true;
     }
-    return union;
+    return withSymmetricCopies(c.antigen, union);
   });
   const groups = new Map();
   cases.forEach((_, k) => {
     if (!groups.has(find(k))) groups.set(find(k), []);
     groups.get(find(k)).push(k);
   });
-  return { groups: [...groups.values()], unionLabels };
+  return { groups: [...groups.values()], symmetricLabels, unionLabels };
 }
