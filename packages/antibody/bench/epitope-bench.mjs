@@ -3,7 +3,9 @@
 // antigen complexes of the docking benchmark of Guest et al. (Structure 2021;
 // github.com/piercelab/antibody_benchmark, CC BY 4.0, coordinates from the PDB). A real epitope
 // residue is an antigen residue with a heavy atom within 4 Å of a heavy atom of the antibody, both
-// taken from the bound complex. The predictors see the antigen alone (bound conformation).
+// taken from the bound complex. The predictors see the antigen alone (bound conformation). The
+// measure is one AUC per complex against its own antibody's epitope; beside it the bench prints the
+// AUCs against the union of the epitopes of all cases sharing the antigen (bench/shared-antigens.mjs).
 //
 // Usage: pnpm --filter @platform/antibody bench:epitopes [-- --repo GIT_DIR] [-- --set abag]
 //   GIT_DIR: a clone (or bare git dir) of github.com/piercelab/antibody_benchmark; default: the
