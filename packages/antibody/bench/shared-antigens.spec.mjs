@@ -1,8 +1,10 @@
 // Tests of the union-of-epitopes labelling of the epitope benchmark (bench/shared-antigens.mjs).
-// Run: pnpm --filter @platform/antibody test:bench (builds dist first; uses node:test, since the
-// package's vitest suite covers src/ only).
+// Run with the package's vitest suite (pnpm --filter @platform/antibody test, after a build: the
+// bench imports dist/).
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+
+import { test } from 'vitest';
+
 import { localAlignment, sharedAntigens, withSymmetricCopies } from './shared-antigens.mjs';
 
 const SEQUENCE = 'MKTAYIAKQRQISFVKSHFSRQ';
