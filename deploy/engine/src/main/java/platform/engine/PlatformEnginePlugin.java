@@ -6,15 +6,18 @@ import java.util.List;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 
 import org.operaton.bpm.engine.ProcessEngine;
 import org.operaton.bpm.engine.impl.cfg.ProcessEngineConfigurationImpl;
 import org.operaton.bpm.engine.impl.cfg.ProcessEnginePlugin;
+import org.operaton.bpm.engine.impl.interceptor.SessionFactory;
 import org.operaton.bpm.engine.impl.persistence.deploy.Deployer;
 
 import platform.engine.auth.EngineAccounts;
 import platform.engine.auth.OpsGroups;
+import platform.engine.auth.ServiceAccountAuthorizationManager;
 import platform.engine.safety.AllowListBpmnParseFactory;
 import platform.engine.safety.BpmnOnlyDeployer;
 import platform.engine.safety.VariablesOnlyExpressionManager;
@@ -34,6 +37,10 @@ import platform.engine.safety.VariablesOnlyExpressionManager;
  *       No other user (no "demo") is created.</li>
  *   <li>the operators' groups {@value OpsGroups#VIEW} and {@value OpsGroups#ADMIN} exist with their grants
  *       (see {@link OpsGroups}).</li>
+ *   <li>the service account's own commands make no authorization queries ({@link
+ *       ServiceAccountAuthorizationManager}); every other user's are checked. The property
+ *       {@code platform.engine.service-account-authorization-checks=true} checks the service account too,
+ *       as before issue 31 (the benches' "before" row sets it).</li>
  * </ul>
  */
 @Component
@@ -42,9 +49,12 @@ public class PlatformEnginePlugin implements ProcessEnginePlugin {
   private static final Logger LOG = LoggerFactory.getLogger(PlatformEnginePlugin.class);
 
   private final EngineSettings settings;
+  private final boolean serviceAccountChecked;
 
-  public PlatformEnginePlugin(EngineSettings settings) {
+  public PlatformEnginePlugin(EngineSettings settings,
+      @Value("${platform.engine.service-account-authorization-checks:false}") boolean serviceAccountChecked) {
     this.settings = settings;
+    this.serviceAccountChecked = serviceAccountChecked;
   }
 
   @Override
@@ -58,6 +68,13 @@ public class PlatformEnginePlugin implements ProcessEnginePlugin {
     if (configuration.getCustomPreDeployers() != null) deployers.addAll(configuration.getCustomPreDeployers());
     deployers.add(0, new BpmnOnlyDeployer());
     configuration.setCustomPreDeployers(deployers);
+    if (!serviceAccountChecked) {
+      List<SessionFactory> factories = new ArrayList<>();
+      if (configuration.getCustomSessionFactories() != null) factories.addAll(configuration.getCustomSessionFactories());
+      // Added after Operaton's own factories, so it replaces the AuthorizationManager's.
+      factories.add(ServiceAccountAuthorizationManager.sessionFactory(settings.user()));
+      configuration.setCustomSessionFactories(factories);
+    }
   }
 
   @Override
