@@ -22,6 +22,8 @@
 // instances a second at least twice the first's, given a warm-up long enough for C2, 60 s here).
 // Env: BENCH_ENGINES (embedded,operaton; also operaton-before), BENCH_WORKERS (4), BENCH_INFLIGHT (32), BENCH_WARMUP_S (15),
 // BENCH_SECONDS (30), BENCH_PACED_RATE (5), BENCH_PACED_S (10), TEST_MYSQL_* for MySQL.
+// BENCH_OPERATON_ENV: a JSON object of environment variables for the `operaton` row only, to take one of
+// issue 31's changes back at a time (docs/throughput.md), e.g. {"PLATFORM_ENGINE_CACHED_ENGINE_LOOKUP":"false"}.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -45,6 +47,7 @@ import {
   allCpus,
   canPin,
   cpuMs,
+  jitCpuMs,
   loadLine,
   mysqldPid,
   percentile,
@@ -65,6 +68,7 @@ const WARMUP_S = num('BENCH_WARMUP_S', 15);
 const MEASURE_S = num('BENCH_SECONDS', 30);
 const PACED_RATE = num('BENCH_PACED_RATE', 5);
 const PACED_S = num('BENCH_PACED_S', 10);
+const OPERATON_ENV = JSON.parse(process.env.BENCH_OPERATON_ENV || '{}');
 const db = {
   host: process.env.TEST_MYSQL_HOST ?? '127.0.0.1',
   port: Number(process.env.TEST_MYSQL_PORT ?? 3306),
@@ -185,7 +189,7 @@ async function startOperaton({ before = false } = {}) {
         ENGINE_DB_URL: `mysql://${credentials}@${db.host}:${db.port}/${database}`,
         ENGINE_USER: auth.user,
         ENGINE_PASSWORD: auth.password,
-        ...(before ? OPERATON_BEFORE_ENV : {}),
+        ...(before ? OPERATON_BEFORE_ENV : OPERATON_ENV),
       },
     });
   } catch (error) {
@@ -295,6 +299,7 @@ async function bench(engine) {
     at: Date.now(),
     completed,
     engine: cpuMs(engine.pid),
+    jit: jitCpuMs(engine.pid),
     mysqld: mysqld ? cpuMs(mysqld) : NaN,
     workers: cpuMs(process.pid),
   });
@@ -327,7 +332,7 @@ async function bench(engine) {
     count,
     saturated,
     unloaded,
-    cpu: { engine: per('engine'), mysqld: per('mysqld'), workers: per('workers') },
+    cpu: { engine: per('engine'), jit: per('jit'), mysqld: per('mysqld'), workers: per('workers') },
     rss: rssMb(engine.pid),
     errors: errorsSeen,
   };
@@ -338,7 +343,7 @@ function printRow(label, r) {
   const f = (v) => (Number.isFinite(v) ? v.toFixed(1) : '–');
   console.log(
     `${label.padEnd(24)} ${f(r.rate).padStart(11)} ${p(r.saturated).padStart(18)} ${p(r.unloaded).padStart(18)}` +
-      `   ${f(r.cpu.engine).padStart(6)} ${f(r.cpu.mysqld).padStart(6)} ${f(r.cpu.workers).padStart(7)}` +
+      `   ${f(r.cpu.engine).padStart(6)} ${f(r.cpu.jit).padStart(5)} ${f(r.cpu.mysqld).padStart(6)} ${f(r.cpu.workers).padStart(7)}` +
       ` ${f(r.rss).padStart(7)} ${f(1000 / r.cpu.engine).padStart(13)}`,
   );
   const errs = Object.entries(r.errors).filter(([k, n]) => k !== 'first' && n > 0);
@@ -388,7 +393,7 @@ async function main() {
   }
   console.log(
     `\n${'engine'.padEnd(24)} ${'instances/s'.padStart(11)} ${'hand-off p50/p99'.padStart(18)} ` +
-      `${`at ${PACED_RATE}/s p50/p99`.padStart(18)}   CPU ms/instance: engine mysqld workers  RSS MB  1 core: max/s`,
+      `${`at ${PACED_RATE}/s p50/p99`.padStart(18)}   CPU ms/instance: engine (JIT) mysqld workers  RSS MB  1 core: max/s`,
   );
   for (const [label, r] of results) printRow(label, r);
   const before = results.find(([label]) => label.endsWith('(before)'))?.[1];
@@ -408,6 +413,9 @@ async function main() {
   );
   console.log(
     '1 core: max/s = 1000 / engine CPU ms per instance, the rate one free core for the engine alone would allow (mysqld and workers elsewhere)',
+  );
+  console.log(
+    "(JIT): the part of the engine's CPU its JIT compiler threads used in the measured window (C2 still compiles a minute in)",
   );
   console.log(`engine bench: ${loadLine()} at end`);
 }

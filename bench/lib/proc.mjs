@@ -1,6 +1,6 @@
 // What benchmarks read about processes and the machine (Linux /proc), and CPU pinning with taskset.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 
 let ticks = 100;
@@ -15,6 +15,26 @@ export function cpuMs(pid) {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticks;
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * CPU milliseconds the JVM's JIT compiler threads (C1, C2) of `pid` have used so far, from
+ * /proc/<pid>/task/<tid>/stat; 0 for a process without them, NaN if unreadable. A warming JVM spends
+ * much of its CPU compiling: this tells that apart from the CPU its work costs.
+ */
+export function jitCpuMs(pid) {
+  try {
+    let total = 0;
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      if (!/^\d+ \(C[12] CompilerThre/.test(stat)) continue;
+      const fields = stat.split(') ')[1].split(' ');
+      total += Number(fields[11]) + Number(fields[12]);
+    }
+    return (total * 1000) / ticks;
   } catch {
     return NaN;
   }
