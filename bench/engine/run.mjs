@@ -18,8 +18,10 @@
 // Usage: pnpm --filter @platform/engine... build && pnpm bench:engine   (Operaton: Java 17, and the
 // jar or Maven to build it; without them that engine is skipped, saying why)
 // BENCH_ENGINES=operaton-before,operaton compares Operaton with the settings it had before issue 31 (C1
-// JIT only, history full) and today's (C2, history audit), one row each (issue 31: the second row's
-// instances a second at least twice the first's, given a warm-up long enough for C2, 60 s here).
+// JIT only, history full, bench/lib/operaton-before.mjs) and today's (C2, history audit, ...), one row each
+// (issue 31: the second row's instances a second at least twice the first's). C2 needs a warm-up long
+// enough: on this 2-core machine its compiler threads still take 10-20 ms per instance of the engine's
+// pinned core 60 s in, and nothing by 240 s (the (JIT) column); BENCH_WARMUP_S=240 shows the steady state.
 // Env: BENCH_ENGINES (embedded,operaton; also operaton-before), BENCH_WORKERS (4), BENCH_INFLIGHT (32), BENCH_WARMUP_S (15),
 // BENCH_SECONDS (30), BENCH_PACED_RATE (5), BENCH_PACED_S (10), TEST_MYSQL_* for MySQL.
 // BENCH_OPERATON_ENV: a JSON object of environment variables for the `operaton` row only, to take one of
