@@ -6,8 +6,15 @@
 //   Zhaonan99/Antibody-antigen-complex-structure-benchmark-dataset: bound antibodies of 112
 //     antibody-antigen docking cases (PDB id = case folder). Its unbound files carry no PDB id, so
 //     they are left out.
+//   haddocking/ai-antibodies (Apache-2.0): the experimental complexes (`*_true_complex.pdb`) of 83
+//     antibody-antigen cases of 2021-2022 (Giulini et al., 2024; PDB id = case folder).
+//   samuelfromm/abag-benchmark-set (no licence stated; only PDB coordinates are taken): 115 PDB
+//     entries of antibody-antigen complexes selected from SAbDab with AADaM (McCoy et al., Protein
+//     Sci 33:e5127, 2024), deposited after 2021-09-30 (PDB id = file name).
+// The first two sources come first, so the first 152 paired Fvs (the structure benchmark's
+// original set) stay as they were; a later Fv whose VH+VL sequence is already taken is skipped.
 // Sources are read from local git snapshots (the `fetch` mirror): pass their git dirs with
-//   node scripts/build-templates.mjs --piercelab DIR --zhaonan DIR
+//   node scripts/build-templates.mjs --piercelab DIR --zhaonan DIR --haddock DIR --abag DIR
 // Each chain is numbered with the toolkit's own IMGT numbering (build the package first); VH and VL
 // domains are paired by proximity; an Fv whose VH+VL sequence was already taken is skipped.
 import { execFileSync } from 'node:child_process';
@@ -33,6 +40,8 @@ const ZHAONAN = option(
   'zhaonan',
   `${MIRROR}/Zhaonan99+Antibody-antigen-complex-structure-benchmark-dataset/repo`,
 );
+const HADDOCK = option('haddock', `${MIRROR}/haddocking+ai-antibodies/repo`);
+const ABAG = option('abag', `${MIRROR}/samuelfromm+abag-benchmark-set/repo`);
 const OUT = join(import.meta.dirname, '..', 'templates');
 
 const git = (dir, ...a) =>
@@ -70,6 +79,30 @@ function zhaonanEntries() {
       pdb: path.split('/').pop().slice(0, 4).toUpperCase(),
       repo: ZHAONAN,
       name: 'Zhaonan99/Antibody-antigen-complex-structure-benchmark-dataset',
+      path,
+    }));
+}
+
+function haddockEntries() {
+  return git(HADDOCK, 'ls-tree', '-r', '--name-only', 'HEAD')
+    .split('\n')
+    .filter((p) => p.endsWith('_true_complex.pdb'))
+    .map((path) => ({
+      pdb: path.split('/').pop().slice(0, 4).toUpperCase(),
+      repo: HADDOCK,
+      name: 'haddocking/ai-antibodies',
+      path,
+    }));
+}
+
+function abagEntries() {
+  return git(ABAG, 'ls-tree', '-r', '--name-only', 'HEAD')
+    .split('\n')
+    .filter((p) => /^data\/db\/structures\/\w{4}\.pdb$/.test(p))
+    .map((path) => ({
+      pdb: path.split('/').pop().slice(0, 4).toUpperCase(),
+      repo: ABAG,
+      name: 'samuelfromm/abag-benchmark-set',
       path,
     }));
 }
@@ -134,7 +167,12 @@ function fvsOf(residues) {
 const seq = (chain) => chain.residues.map((r) => r.aa).join('');
 
 function build() {
-  const entries = [...piercelabEntries(), ...zhaonanEntries()];
+  const entries = [
+    ...piercelabEntries(),
+    ...zhaonanEntries(),
+    ...haddockEntries(),
+    ...abagEntries(),
+  ];
   const seen = new Set();
   const ids = new Map();
   const templates = [];
@@ -177,7 +215,10 @@ writeFileSync(
     '# Fv template library',
     '',
     'Built by `scripts/build-templates.mjs`. Coordinates: Protein Data Bank entries (public domain, CC0),',
-    'as split into antibody files by the benchmark sets named in the source column.',
+    'as split into antibody files (or, for samuelfromm/abag-benchmark-set, kept whole) by the sets named',
+    'in the source column: piercelab/antibody_benchmark (CC BY 4.0), haddocking/ai-antibodies',
+    '(Apache-2.0), Zhaonan99/Antibody-antigen-complex-structure-benchmark-dataset and',
+    'samuelfromm/abag-benchmark-set (no licence stated; only the PDB coordinates are taken).',
     '',
     `${templates.length} templates (${templates.filter((t) => !t.light).length} VHH).`,
     '',
