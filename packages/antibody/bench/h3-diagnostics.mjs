@@ -5,9 +5,10 @@
 // after framework superposition. Prints:
 // - per H3 length: candidates per query, the oracle bound (the best candidate available) and how
 //   often it is under 2 Å;
-// - the two-fold cross-validation that chose the pool's length window (loops.ts H3_LENGTH_WINDOW):
-//   the library split in two by a hash of each entry's id, the mean H3 RMSD of each window on each
-//   half, and the window each half would choose with the other half's figure for it.
+// - the two-fold cross-validation that chose the pool's length window and the least H3 length it
+//   applies to (loops.ts H3_LENGTH_WINDOW, H3_POOL_MIN_LENGTH): the library split in two by a hash
+//   of each entry's id, the mean H3 RMSD of each setting on each half (and on the original 152), and
+//   the setting each half would choose with the other half's figure for it.
 //
 // Usage: pnpm run build && node bench/h3-diagnostics.mjs [--exclude-identity 0.95]
 import { createRequire } from 'node:module';
@@ -26,6 +27,7 @@ const EXCLUDE_IDENTITY = at >= 0 ? Number(args[at + 1]) : 0.95;
 const ATOMS = ['N', 'CA', 'C', 'O'];
 const MAX_DELTA = 8;
 const WINDOWS = [0, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35];
+const MIN_LENGTHS = [0, 11, 12, 13, 14, 15, 16, 17];
 
 // Records the last CDR-H3 loop choice of each model: the call whose result the model keeps.
 const chooseLoop = loops.chooseLoop;
@@ -128,9 +130,9 @@ for (const native of library.filter((t) => t.light)) {
 }
 
 /** The modeller's choice for a given length window (mirrors loops.ts chooseLoop/h3Pool). */
-function choose(row, window) {
+function choose(row, window, minLength) {
   if (row.first[0].sequence === row.sequence) return row.first[0];
-  const reach = Math.floor(window * row.length + 1e-9);
+  const reach = loops.h3LengthReach(row.length, window, minLength);
   const pool = [...row.first, ...row.neighbours.filter((m) => Math.abs(m.delta) <= reach)];
   return pool.length < 3 ? pool[0] : pool[loops.centralIndex(pool.map((m) => m.backbone))];
 }
@@ -167,34 +169,41 @@ for (const [label, lo, hi] of BINS) {
   );
 }
 
-// Two folds by a hash of the entry id (FNV-1a), fixed before looking at any figure.
+// Two folds by a hash of the entry id (FNV-1a), fixed before looking at any figure. The original set
+// is the first 152 paired Fvs (the two docking benchmarks the library was first built from).
 const fnv = (s) =>
   [...s].reduce((h, ch) => Math.imul(h ^ ch.charCodeAt(0), 16777619) >>> 0, 2166136261);
 const folds = [0, 1].map((f) => rows.filter((r) => fnv(r.id) % 2 === f));
-console.log('\nMean CDR-H3 RMSD by pool length window (fraction of the query H3 length)\n');
+const original = rows.slice(0, 152);
 console.log(
-  '| window | fold A | fold B | all | <= 12 | 13-16 | 17-20 | > 20 | all, resampled loop kept |',
+  '\nMean CDR-H3 RMSD by pool setting (window: fraction of the query H3 length; from: least length)\n',
 );
-console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
-const byWindow = WINDOWS.map((w) => {
-  const fold = folds.map((set) => mean(set.map((r) => r.taken(choose(r, w)))));
-  const bins = BINS.map(([, lo, hi]) =>
-    mean(rows.filter((r) => r.length >= lo && r.length <= hi).map((r) => r.taken(choose(r, w)))),
-  );
-  console.log(
-    `| ${w} | ${fold[0].toFixed(3)} (${folds[0].length}) | ${fold[1].toFixed(3)} (${folds[1].length}) | ${bins[4].toFixed(3)} | ${bins
-      .slice(0, 4)
-      .map((x) => x.toFixed(2))
-      .join(' | ')} | ${mean(rows.map((r) => choose(r, w).rmsd)).toFixed(3)} |`,
-  );
-  return { w, fold };
-});
+console.log(
+  '| from | window | fold A | fold B | all | original 152 | <= 12 | 13-16 | 17-20 | > 20 |',
+);
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+const grid = [];
+for (const minLength of MIN_LENGTHS)
+  for (const w of WINDOWS) {
+    const at = (r) => r.taken(choose(r, w, minLength));
+    const fold = folds.map((set) => mean(set.map(at)));
+    const bins = BINS.map(([, lo, hi]) =>
+      mean(original.filter((r) => r.length >= lo && r.length <= hi).map(at)),
+    );
+    console.log(
+      `| ${minLength} | ${w} | ${fold[0].toFixed(3)} (${folds[0].length}) | ${fold[1].toFixed(3)} (${folds[1].length}) | ${mean(rows.map(at)).toFixed(3)} | ${mean(original.map(at)).toFixed(3)} | ${bins
+        .slice(0, 4)
+        .map((x) => x.toFixed(2))
+        .join(' | ')} |`,
+    );
+    grid.push({ minLength, w, fold });
+  }
 for (const [tune, test] of [
   [0, 1],
   [1, 0],
 ]) {
-  const best = byWindow.reduce((a, b) => (b.fold[tune] < a.fold[tune] ? b : a));
+  const best = grid.reduce((a, b) => (b.fold[tune] < a.fold[tune] ? b : a));
   console.log(
-    `\nChosen on fold ${'AB'[tune]}: window ${best.w}; held-out fold ${'AB'[test]}: ${best.fold[test].toFixed(3)} Å (window 0: ${byWindow[0].fold[test].toFixed(3)} Å)`,
+    `\nChosen on fold ${'AB'[tune]}: from ${best.minLength}, window ${best.w}; held-out fold ${'AB'[test]}: ${best.fold[test].toFixed(3)} Å (no neighbours: ${grid[0].fold[test].toFixed(3)} Å)`,
   );
 }

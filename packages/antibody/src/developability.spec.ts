@@ -67,7 +67,10 @@ describe(profileDevelopability.name, () => {
   }, 60_000);
 
   it('should flag charged CDRs (red PPC, red PNC) and name the charged residues', () => {
-    const positive = variant('RIKPRNGKTRY', 'WRKRGFKRMDY', 'QQRKTKPPT');
+    // Four basic residues in L3: with three, PPC came to 3.11 (amber, red above 3.16) once the
+    // 403-template library gave this H3 another loop (5.72 before); the metric, not the design, is
+    // under test.
+    const positive = variant('RIKPRNGKTRY', 'WRKRGFKRMDY', 'QQRKRKPPT');
     const negative = variant('RIDPEDGETRY', 'WDEDGFEDMDY', 'QQDETEPPT');
 
     expect(value(positive, 'ppc').flag).toBe('red');

@@ -17,6 +17,8 @@ describe('centralIndex (closest-to-average loop choice)', () => {
 
 describe('h3LengthReach (neighbouring lengths in the CDR-H3 pool)', () => {
   it('widens with the loop: a quarter of its length, rounded down', () => {
-    expect([3, 4, 7, 8, 12, 16, 20, 27].map(h3LengthReach)).toEqual([0, 1, 1, 2, 3, 4, 5, 6]);
+    expect([3, 4, 7, 8, 12, 14, 15, 16, 20, 27].map((n) => h3LengthReach(n))).toEqual([
+      0, 0, 0, 0, 0, 0, 2, 2, 3, 4,
+    ]);
   });
 });

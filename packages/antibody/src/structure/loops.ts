@@ -196,20 +196,27 @@ function asPoolMember(c: Candidate, positions: string[]): PoolMember {
 }
 
 /**
- * Relative length window of the paired CDR-H3 pool: loops up to 25% of the query's length shorter or
- * longer (rounded down: none below 4 residues, one at 4-7, two at 8-11, three at 12-15, ...) join
- * it. H3 loops of one length are few in any template set (13 per query on average here, 1-4 above
- * 16 residues), and the average over a wider pool is a steadier estimate of where the loop lies. A
- * member of another length is compared in its resampled form; the loop taken is rebuilt with peptide
- * geometry (withPeptideGeometry). 25% was chosen by two-fold cross-validation on the template library
- * (bench/h3-diagnostics.mjs; README): the library is also the benchmark set, so there is no separate
- * test set, and the held-out figures are reported beside the whole-library one.
+ * Relative length window of the paired CDR-H3 pool, for loops of H3_POOL_MIN_LENGTH residues or
+ * more: loops up to 15% of the query's length shorter or longer (rounded down: one residue at
+ * 15-19, two at 20-26, ...) join it. Long H3 loops are few in any template set (10 per query of
+ * 17-20 residues here, 3-4 above 20), and the average over a wider pool is a steadier estimate of
+ * where the loop lies; shorter ones have 26-33 loops of their own length, and resampled neighbours
+ * only blur them. A member of another length is compared in its resampled form; the loop taken is
+ * rebuilt with peptide geometry (withPeptideGeometry). Window and minimum length were chosen by
+ * two-fold cross-validation on the template library (bench/h3-diagnostics.mjs; README): the library
+ * is also the benchmark set, so there is no separate test set, and the held-out figures are reported
+ * beside the whole-library one.
  */
-export const H3_LENGTH_WINDOW = 0.25;
+export const H3_LENGTH_WINDOW = 0.15;
+export const H3_POOL_MIN_LENGTH = 15;
 
 /** How many residues shorter or longer a loop may be to join the pool of a CDR-H3 of this length. */
-export function h3LengthReach(length: number): number {
-  return Math.floor(H3_LENGTH_WINDOW * length + 1e-9);
+export function h3LengthReach(
+  length: number,
+  window = H3_LENGTH_WINDOW,
+  minLength = H3_POOL_MIN_LENGTH,
+): number {
+  return length < minLength ? 0 : Math.floor(window * length + 1e-9);
 }
 
 function h3Pool(
@@ -296,7 +303,7 @@ export function loopCandidates(
       const loop = loopPositions(source.chain, cdr).map(
         (p) => source.byPosition.get(p) as TemplateResidue,
       );
-      if (loop.length !== lengthWanted || loop.some((r) => !backbone(r))) continue;
+      if (loop.length !== lengthWanted || !loop.length || loop.some((r) => !backbone(r))) continue;
       const fit = anchorFit(frame, source.byPosition, anchors);
       if (!fit) continue;
       const score =
@@ -359,6 +366,7 @@ function nearestLength(sources: LoopSource[], cdr: CdrRegion, wanted: number): n
   let bestLength = -1;
   for (const s of sources) {
     const n = loopPositions(s.chain, cdr).length;
+    if (!n) continue;
     if (bestLength < 0 || Math.abs(n - wanted) < Math.abs(bestLength - wanted)) bestLength = n;
   }
   return bestLength;
