@@ -369,14 +369,22 @@ function placeChain(
  * Estimated backbone error of a loop in Å. Canonical loops: from the loop's sequence identity to its
  * template. CDR-H3: grows with length beyond 10 residues (template methods rarely find the right
  * conformation of a long H3; compare ABodyBuilder's length-dependent H3 accuracy) and with
- * dissimilarity. Both add the anchor misfit; a resampled loop of another length is marked far worse.
+ * dissimilarity. Both add the anchor misfit; a loop of a length no template has is marked far worse.
+ * The H3 length term (coefficient and exponent) is a calibration, not a modelling choice: fitted so
+ * that its mean per H3 length band (<= 12, 13-16, 17-20, > 20) matches the structure benchmark's
+ * measured mean RMSD on the original 152 Fvs (README); before it overstated long loops about 1.6-fold.
  */
+const H3_LENGTH_ERROR = 0.105;
+const H3_LENGTH_POWER = 1.5;
+
 function loopError(cdr: CdrRegion, choice: LoopChoice, chainId: 'H' | 'L'): number {
   const length = choice.residues.length;
   const dissimilar = 1 - choice.identity;
   let error =
     chainId === 'H' && cdr === 'cdr3'
-      ? 1 + (0.5 + dissimilar) * 0.35 * Math.max(length - 10, 0) ** 1.2 + dissimilar
+      ? 1 +
+        (0.5 + dissimilar) * H3_LENGTH_ERROR * Math.max(length - 10, 0) ** H3_LENGTH_POWER +
+        dissimilar
       : 0.4 + 1.6 * dissimilar;
   error += choice.anchorRmsd;
   if (choice.approximate) error = error * 1.5 + 2;
