@@ -27,7 +27,7 @@ const EXCLUDE_IDENTITY = at >= 0 ? Number(args[at + 1]) : 0.95;
 const ATOMS = ['N', 'CA', 'C', 'O'];
 const MAX_DELTA = 8;
 const WINDOWS = [0, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35];
-const MIN_LENGTHS = [0, 11, 12, 13, 14, 15, 16, 17];
+const MIN_LENGTHS = [0, 11, 12, 13, 14, 15, 16, 17, 18];
 
 // Records the last CDR-H3 loop choice of each model: the call whose result the model keeps.
 const chooseLoop = loops.chooseLoop;
@@ -185,7 +185,8 @@ console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 const grid = [];
 for (const minLength of MIN_LENGTHS)
   for (const w of WINDOWS) {
-    const at = (r) => r.taken(choose(r, w, minLength));
+    const chosen = new Map(rows.map((r) => [r, r.taken(choose(r, w, minLength))]));
+    const at = (r) => chosen.get(r);
     const fold = folds.map((set) => mean(set.map(at)));
     const bins = BINS.map(([, lo, hi]) =>
       mean(original.filter((r) => r.length >= lo && r.length <= hi).map(at)),

@@ -16,7 +16,7 @@ describe('centralIndex (closest-to-average loop choice)', () => {
 });
 
 describe('h3LengthReach (neighbouring lengths in the CDR-H3 pool)', () => {
-  it('widens with the loop: a quarter of its length, rounded down', () => {
+  it('is none below 15 residues, then 15% of the length, rounded down', () => {
     expect([3, 4, 7, 8, 12, 14, 15, 16, 20, 27].map((n) => h3LengthReach(n))).toEqual([
       0, 0, 0, 0, 0, 0, 2, 2, 3, 4,
     ]);

@@ -197,8 +197,8 @@ function asPoolMember(c: Candidate, positions: string[]): PoolMember {
 
 /**
  * Relative length window of the paired CDR-H3 pool, for loops of H3_POOL_MIN_LENGTH residues or
- * more: loops up to 15% of the query's length shorter or longer (rounded down: one residue at
- * 15-19, two at 20-26, ...) join it. Long H3 loops are few in any template set (10 per query of
+ * more: loops up to 15% of the query's length shorter or longer (rounded down: two residues at
+ * 15-19, three at 20-26, ...) join it. Long H3 loops are few in any template set (10 per query of
  * 17-20 residues here, 3-4 above 20), and the average over a wider pool is a steadier estimate of
  * where the loop lies; shorter ones have 26-33 loops of their own length, and resampled neighbours
  * only blur them. A member of another length is compared in its resampled form; the loop taken is
