@@ -71,40 +71,32 @@ function piercelabEntries() {
   return out;
 }
 
-function zhaonanEntries() {
-  return git(ZHAONAN, 'ls-tree', '-r', '--name-only', 'HEAD')
+/** The PDB files of a snapshot whose path `keep` accepts, each named by the PDB id its file name starts with. */
+function snapshotEntries(repo, name, keep) {
+  return git(repo, 'ls-tree', '-r', '--name-only', 'HEAD')
     .split('\n')
-    .filter((p) => p.endsWith('_r_b.pdb') && !p.includes('25cases_Not_truncated'))
-    .map((path) => ({
-      pdb: path.split('/').pop().slice(0, 4).toUpperCase(),
-      repo: ZHAONAN,
-      name: 'Zhaonan99/Antibody-antigen-complex-structure-benchmark-dataset',
-      path,
-    }));
+    .filter(keep)
+    .map((path) => ({ pdb: path.split('/').pop().slice(0, 4).toUpperCase(), repo, name, path }));
+}
+
+function zhaonanEntries() {
+  return snapshotEntries(
+    ZHAONAN,
+    'Zhaonan99/Antibody-antigen-complex-structure-benchmark-dataset',
+    (p) => p.endsWith('_r_b.pdb') && !p.includes('25cases_Not_truncated'),
+  );
 }
 
 function haddockEntries() {
-  return git(HADDOCK, 'ls-tree', '-r', '--name-only', 'HEAD')
-    .split('\n')
-    .filter((p) => p.endsWith('_true_complex.pdb'))
-    .map((path) => ({
-      pdb: path.split('/').pop().slice(0, 4).toUpperCase(),
-      repo: HADDOCK,
-      name: 'haddocking/ai-antibodies',
-      path,
-    }));
+  return snapshotEntries(HADDOCK, 'haddocking/ai-antibodies', (p) =>
+    p.endsWith('_true_complex.pdb'),
+  );
 }
 
 function abagEntries() {
-  return git(ABAG, 'ls-tree', '-r', '--name-only', 'HEAD')
-    .split('\n')
-    .filter((p) => /^data\/db\/structures\/\w{4}\.pdb$/.test(p))
-    .map((path) => ({
-      pdb: path.split('/').pop().slice(0, 4).toUpperCase(),
-      repo: ABAG,
-      name: 'samuelfromm/abag-benchmark-set',
-      path,
-    }));
+  return snapshotEntries(ABAG, 'samuelfromm/abag-benchmark-set', (p) =>
+    /^data\/db\/structures\/\w{4}\.pdb$/.test(p),
+  );
 }
 
 /** Numbered variable domains of one chain (two for an scFv). */
