@@ -120,9 +120,15 @@ export function keepTour(page: Page): void {
  */
 export async function closeNotices(page: Page): Promise<void> {
   const notices = page.locator('.mantine-Notification-root');
-  for (const close of await notices.locator('.mantine-Notification-closeButton').all())
-    await close.click().catch(() => undefined); // gone by itself meanwhile
-  await notices.first().waitFor({ state: 'detached' });
+  const deadline = Date.now() + 30_000;
+  // Rounds until none is left: a notice that appears while the others close (a late answer's) is
+  // closed in the next round, not waited for (the pointer over it would keep it open).
+  while ((await notices.count()) > 0) {
+    if (Date.now() > deadline) throw new Error('notices still open after 30 s');
+    for (const close of await notices.locator('.mantine-Notification-closeButton').all())
+      await close.click({ timeout: 2_000 }).catch(() => undefined); // gone by itself meanwhile
+    await page.waitForTimeout(200);
+  }
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
