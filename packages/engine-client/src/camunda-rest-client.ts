@@ -411,23 +411,29 @@ export class CamundaRestClient {
       res = await this.fetchFn(url, { method, headers, body });
       text = await res.text();
     } catch (error) {
-      if (changesState(method, path) && !neverSent(error)) this.onWriteInDoubt?.(method, path);
+      this.noteIfInDoubt(method, path, error);
       throw error;
     }
     const parsed = text ? safeJson(text) : undefined;
     if (!res.ok) {
-      if (changesState(method, path) && (res.status === 502 || res.status === 504)) {
-        this.onWriteInDoubt?.(method, path);
-      }
-      const error = (parsed ?? null) as CamundaErrorBody | null;
-      throw new CamundaRestError(
+      const body = (parsed ?? null) as CamundaErrorBody | null;
+      const error = new CamundaRestError(
         res.status,
-        error?.type ?? 'HttpError',
-        error?.message ?? `${method} ${path} failed with ${res.status}`,
-        error,
+        body?.type ?? 'HttpError',
+        body?.message ?? `${method} ${path} failed with ${res.status}`,
+        body,
       );
+      this.noteIfInDoubt(method, path, error);
+      throw error;
     }
     return parsed as T;
+  }
+
+  /** Tells onWriteInDoubt of a state-changing call that failed and may have taken effect. */
+  private noteIfInDoubt(method: string, path: string, error: unknown): void {
+    if (changesState(method, path) && mayHaveReachedEngine(error)) {
+      this.onWriteInDoubt?.(method, path);
+    }
   }
 }
 
