@@ -24,6 +24,7 @@ const { parsePdb } = require('../dist/structure/pdb.js');
 const { predictStructureEpitopes } = require('../dist/structure/ellipro.js');
 const { numberSequence } = require('../dist/numbering/number.js');
 const { localAlignment } = await import('./shared-antigens.mjs');
+const { auc, epitopeLabels } = await import('./epitope-truth.mjs');
 
 const args = process.argv.slice(2);
 const at = args.indexOf('--mirror');
@@ -49,43 +50,6 @@ const read = (repo, path) => {
   }
 };
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
-
-/** ROC AUC by ranks (Mann-Whitney; ties share their mean rank). */
-function auc(scores, labels) {
-  const order = scores.map((_, k) => k).sort((a, b) => scores[a] - scores[b]);
-  let positives = 0;
-  let rankSum = 0;
-  for (let i = 0; i < order.length;) {
-    let j = i;
-    while (j + 1 < order.length && scores[order[j + 1]] === scores[order[i]]) j++;
-    for (let m = i; m <= j; m++)
-      if (labels[order[m]]) [positives, rankSum] = [positives + 1, rankSum + (i + j) / 2 + 1];
-    i = j + 1;
-  }
-  const negatives = labels.length - positives;
-  if (!positives || !negatives) return undefined;
-  return (rankSum - (positives * (positives + 1)) / 2) / (positives * negatives);
-}
-
-/** Antigen residues with a heavy atom within 4 Å of a heavy atom of the antibody. */
-function epitopeLabels(antigen, antibody) {
-  const grid = new Map();
-  const cellOf = (p) => p.map((v) => Math.floor(v / 4));
-  for (const a of antibody.flatMap((r) => Object.values(r.atoms))) {
-    const key = cellOf(a).join(',');
-    grid.set(key, [...(grid.get(key) ?? []), a]);
-  }
-  const near = (p) => {
-    const [x, y, z] = cellOf(p);
-    for (let dx = -1; dx <= 1; dx++)
-      for (let dy = -1; dy <= 1; dy++)
-        for (let dz = -1; dz <= 1; dz++)
-          for (const q of grid.get(`${x + dx},${y + dy},${z + dz}`) ?? [])
-            if ((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2 + (p[2] - q[2]) ** 2 <= 16) return true;
-    return false;
-  };
-  return antigen.map((r) => Object.values(r.atoms).some(near));
-}
 
 function scoredCase(name, antigen, antibody) {
   const chains = [...new Set(antigen.map((r) => r.chain))];
