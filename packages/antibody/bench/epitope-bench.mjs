@@ -22,6 +22,9 @@ const require = createRequire(import.meta.url);
 const { parsePdb } = require('../dist/structure/pdb.js');
 const { predictStructureEpitopes } = require('../dist/structure/ellipro.js');
 const { predictEpitopes } = require('../dist/epitopes.js');
+const { MAX_ASA } = require('../dist/structure/sasa.js');
+
+const LARGEST_MAX_ASA = Math.max(...Object.values(MAX_ASA));
 const { sharedAntigens } = await import('./shared-antigens.mjs');
 const { auc, epitopeLabels } = await import('./epitope-truth.mjs');
 
@@ -90,9 +93,11 @@ for (const files of cases()) {
   const scores = {
     'ElliPro protrusion index (structure)': structure.residues.map((r) => r.score),
     'relative accessibility, Shrake-Rupley (structure)': structure.residues.map((r) => r.exposure),
-    'combined: PI × exposed area (structure)': structure.residues.map((r) => r.combined),
-    'previous combined: √(PI × relative accessibility) (structure)': structure.residues.map((r) =>
-      Math.sqrt(r.score * Math.min(r.exposure, 1)),
+    'epitope score: PI × exposed area × chain-end distance (structure)': structure.residues.map(
+      (r) => r.combined,
+    ),
+    'previous epitope score: PI × exposed area (structure)': structure.residues.map(
+      (r) => r.score * Math.min((r.exposure * MAX_ASA[r.residue]) / LARGEST_MAX_ASA, 1),
     ),
     'half-sphere exposure, fewer CA up (structure)': structure.residues.map((r) => -r.hseUp),
     'consensus of PI, accessibility and HSE ranks (structure)': structure.residues.map(

@@ -100,7 +100,26 @@ describe('ElliPro epitopes on a structure', () => {
       if (r.exposure === 0) expect(r.combined).toBe(0);
     }
     const exposed = residues.filter((r) => r.exposure > 0.3);
-    expect(exposed.some((r) => r.combined > 0.2)).toBe(true);
+    expect(exposed.some((r) => r.combined > 0.1)).toBe(true);
+  });
+
+  it('lowers the epitope score near the chain ends, of every chosen chain', () => {
+    const { residues } = predictStructureEpitopes(fv(), { chain: 'H,L' });
+    for (const chain of ['H', 'L']) {
+      const own = residues.filter((r) => r.chain === chain);
+      for (const end of [own[0], own.at(-1)!]) {
+        expect(end.terminusDistance).toBe(0);
+        expect(end.combined).toBe(0);
+      }
+    }
+    for (const r of residues) {
+      expect(r.terminusDistance).toBeGreaterThanOrEqual(0);
+      expect(r.combined).toBeLessThanOrEqual(
+        (r.score * Math.min(r.terminusDistance, 60)) / 60 + 1e-3,
+      );
+    }
+    // The factor leaves most of an Fv's exposed surface scored.
+    expect(residues.filter((r) => r.combined > 0.05).length).toBeGreaterThan(20);
   });
 
   it('asks for the chain when there are several, and names the chains when one is missing', () => {

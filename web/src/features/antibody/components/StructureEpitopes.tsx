@@ -33,7 +33,22 @@ export interface StructureEpitopesValue {
   pdb?: string;
 }
 
-type ColorMode = 'score' | 'patch';
+type ColorMode = 'epitope' | 'protrusion' | 'patch';
+
+/**
+ * A residue's epitope score (`combined`: protrusion × exposed area × distance from the chain ends,
+ * the toolkit's best-measured structure score); a result stored before the score existed has only
+ * the protrusion index.
+ */
+function epitopeScore(r: StructureEpitopeResidue): number {
+  return Number.isFinite(r.combined) ? r.combined : r.score;
+}
+
+/** The epitope score scaled to the antigen's highest, for the 0-1 colour ramp. */
+function colorsByEpitopeScore(residues: readonly StructureEpitopeResidue[]) {
+  const highest = Math.max(...residues.map(epitopeScore), Number.EPSILON);
+  return colorsByScore(residues.map((r) => ({ ...r, score: epitopeScore(r) / highest })));
+}
 
 /** Residues of a patch listed before "…" in its row; every residue is in the CSV. */
 const PATCH_RESIDUES_SHOWN = 24;
@@ -66,20 +81,22 @@ function ResidueButton({
 
 /**
  * Epitopes predicted on an antigen's structure (ElliPro, Ponomarenko et al. 2008): the antigen in 3D
- * coloured by the protrusion index or by patch, the ranked patches and the best-scored residues; a
+ * coloured by the epitope score, the protrusion index or patch, the ranked patches and the
+ * best-scored residues by epitope score; a
  * residue clicked in a table is focused and highlighted in 3D, and one clicked in 3D is marked in
  * the tables.
  */
 export function StructureEpitopes({ value }: { value: StructureEpitopesValue }) {
   const { t } = useLingui();
-  const [mode, setMode] = useState<ColorMode>('score');
+  const [mode, setMode] = useState<ColorMode>('epitope');
   const [focus, setFocus] = useState<ResidueRef | null>(null);
-  const colors = useMemo(
-    () => (mode === 'score' ? colorsByScore(value.residues) : colorsByPatch(value.patches)),
-    [mode, value],
-  );
+  const colors = useMemo(() => {
+    if (mode === 'epitope') return colorsByEpitopeScore(value.residues);
+    if (mode === 'protrusion') return colorsByScore(value.residues);
+    return colorsByPatch(value.patches);
+  }, [mode, value]);
   const top = useMemo(
-    () => [...value.residues].sort((a, b) => b.score - a.score).slice(0, 15),
+    () => [...value.residues].sort((a, b) => epitopeScore(b) - epitopeScore(a)).slice(0, 15),
     [value.residues],
   );
   const focusedKey = focus ? residueKey(focus) : '';
@@ -102,13 +119,14 @@ export function StructureEpitopes({ value }: { value: StructureEpitopesValue }) 
               value={mode}
               onChange={(v) => setMode(v as ColorMode)}
               data={[
-                { value: 'score', label: t`Epitope score` },
+                { value: 'epitope', label: t`Epitope score` },
+                { value: 'protrusion', label: t`Protrusion index` },
                 { value: 'patch', label: t`Patches` },
               ]}
               aria-label={t`Colour the antigen by`}
               data-testid="epitope-colour-mode"
             />
-            {mode === 'score' ? (
+            {mode !== 'patch' ? (
               <Group gap={4} aria-hidden>
                 <Text size="xs">{t`low`}</Text>
                 <div
@@ -167,7 +185,10 @@ export function StructureEpitopes({ value }: { value: StructureEpitopesValue }) 
         </Table>
       </ScrollArea.Autosize>
       <Text size="xs" c="dimmed">
-        <Trans>Best-scored residues (protrusion index):</Trans>
+        <Trans>
+          Best-scored residues (epitope score: protrusion × exposed area × distance from the chain
+          ends):
+        </Trans>
       </Text>
       <Group gap={4} data-testid="epitope-top-residues">
         {top.map((r) => (

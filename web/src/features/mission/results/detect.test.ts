@@ -102,6 +102,7 @@ describe('structure-based epitopes', () => {
             score: 0.9,
             exposure: 0.7,
             combined: 0.79,
+            terminusDistance: 31.5,
             hseUp: 8,
             consensus: 0.8,
           },
@@ -122,7 +123,7 @@ describe('structure-based epitopes', () => {
     const [csv, pdb] = downloadsOf(block, 'en');
     expect(csv!.fileName).toBe('antigen.pdb-scores.csv');
     expect(csv!.text()).toBe(
-      '\uFEFFchain,number,residue,protrusion_index,relative_accessibility,combined,hse_up,consensus,patch\r\nA,5,K,0.9,0.7,0.79,8,0.8,1\r\n',
+      '\uFEFFchain,number,residue,protrusion_index,relative_accessibility,epitope_score,terminus_distance,hse_up,consensus,patch\r\nA,5,K,0.9,0.7,0.79,31.5,8,0.8,1\r\n',
     );
     expect(pdb!.text()).toMatch(/^ATOM/);
   });

@@ -1,20 +1,26 @@
-// Does an amino-acid epitope propensity add to the structure score? DiscoTope's recipe (Haste
-// Andersen et al., Protein Sci 15:2558, 2006; Kringelum et al., PLoS Comput Biol 8:e1002829, 2012)
-// weighs each residue type by its log-odds of being in an epitope. DiscoTope's own table is not
-// reachable offline, so the log-odds are derived here, the same way, from a training set that
-// shares no antigen with the benchmark: every antibody-antigen complex of three public sets whose
-// antigen has under 30 % identity (Smith-Waterman over ≥ 30 % of the shorter chain) to every antigen
-// of github.com/piercelab/antibody_benchmark, one complex per PDB entry:
+// Choices of the structure-based epitope score made on a training set that shares no antigen with
+// the benchmark: every antibody-antigen complex of three public sets whose antigen has under 30 %
+// identity (Smith-Waterman over ≥ 30 % of the shorter chain) to every antigen of
+// github.com/piercelab/antibody_benchmark, one complex per PDB entry:
 //   - ABAG-Docking (github.com/Zhaonan99/Antibody-antigen-complex-structure-benchmark-dataset),
 //   - github.com/haddocking/ai-antibodies (Giulini et al. 2024, Apache-2.0), `*_true_complex.pdb`,
 //   - github.com/samuelfromm/abag-benchmark-set (only PDB coordinates are taken).
 // A chain is the antibody's when the toolkit numbers it as a variable domain; the antigen is every
-// other protein chain of 30 residues or more that the antibody touches. Log-odds are over exposed
-// residues (relative accessibility ≥ 0.05) with a pseudocount of 5. Score: z(PI × exposed area) +
-// w · z(log-odds), per antigen; w is read off 5-fold cross-validation on the training set, and the
-// benchmark (bench/epitope-bench.mjs's set and labels) is printed beside it.
+// other protein chain of 30 residues or more that the antibody touches. Each table prints the
+// training set's mean per-complex AUC and, beside it, the benchmark's (bench/epitope-bench.mjs's set
+// and labels), which played no part in the choice.
 //
-// Usage: pnpm --filter @platform/antibody exec tsc -b && node bench/epitope-propensity.mjs
+// 1. The chain-end factor of the epitope score (ellipro.ts, `combined`): PI × exposed area ×
+//    min(distance to the nearest chain end / D, 1), for a range of D; the score uses the D at which
+//    the training figure stops rising.
+// 2. An amino-acid epitope propensity: DiscoTope's recipe (Haste Andersen et al., Protein Sci
+//    15:2558, 2006; Kringelum et al., PLoS Comput Biol 8:e1002829, 2012) weighs each residue type by
+//    its log-odds of being in an epitope; DiscoTope's own table is not reachable offline, so the
+//    log-odds are derived the same way from the training set: over exposed residues (relative
+//    accessibility ≥ 0.05), pseudocount 5. Score: z(epitope score) + w · z(log-odds) per antigen,
+//    5-fold cross-validated on the training set.
+//
+// Usage: pnpm --filter @platform/antibody exec tsc -b && node bench/epitope-training.mjs
 //   (reads the four repositories' snapshots under /work/.mirror, as the other benches do; --mirror DIR)
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -24,6 +30,7 @@ const { parsePdb } = require('../dist/structure/pdb.js');
 const { predictStructureEpitopes } = require('../dist/structure/ellipro.js');
 const { numberSequence } = require('../dist/numbering/number.js');
 const { localAlignment } = await import('./shared-antigens.mjs');
+const { MAX_ASA } = require('../dist/structure/sasa.js');
 const { auc, epitopeLabels } = await import('./epitope-truth.mjs');
 
 const args = process.argv.slice(2);
@@ -34,6 +41,8 @@ const EXPOSED = 0.05;
 const PSEUDOCOUNT = 5;
 const FOLDS = 5;
 const WEIGHTS = [0, 0.1, 0.2, 0.3, 0.5, 0.8];
+const CHAIN_END_SCALES = [10, 20, 30, 40, 50, 60, 80, 100];
+const LARGEST_MAX_ASA = Math.max(...Object.values(MAX_ASA));
 
 const git = (repo, ...a) =>
   execFileSync('git', ['--git-dir', `${MIRROR}/${repo}/repo`, ...a], {
@@ -204,6 +213,25 @@ function crossValidated(cases, weight) {
   return mean(folds.map(({ train, test }) => meanAuc(test, logOdds(train), weight)));
 }
 
+/** Mean AUC of PI × exposed area × min(chain-end distance / scale, 1); no scale: no factor. */
+function chainEndAuc(cases, scale) {
+  return mean(
+    cases
+      .map((c) =>
+        auc(
+          c.residues.map(
+            (r) =>
+              r.score *
+              Math.min((r.exposure * MAX_ASA[r.residue]) / LARGEST_MAX_ASA, 1) *
+              (scale ? Math.min(r.terminusDistance / scale, 1) : 1),
+          ),
+          c.labels,
+        ),
+      )
+      .filter((a) => a !== undefined),
+  );
+}
+
 const started = performance.now();
 const benchmark = benchmarkCases();
 const training = trainingCases(benchmark);
@@ -211,6 +239,13 @@ const table = logOdds(training);
 console.log(
   `Training set: ${training.length} complexes (under 30 % antigen identity to the ${benchmark.length} benchmark cases)\n`,
 );
+console.log('| PI × exposed area × chain-end factor, scale D | training set | benchmark |');
+console.log('| --- | --- | --- |');
+for (const scale of [undefined, ...CHAIN_END_SCALES])
+  console.log(
+    `| ${scale ? `D = ${scale} Å` : 'no factor'} | ${chainEndAuc(training, scale).toFixed(4)} | ${chainEndAuc(benchmark, scale).toFixed(4)} |`,
+  );
+console.log('');
 console.log(
   `Log-odds of an exposed residue being in an epitope: ${Object.entries(table)
     .map(([aa, v]) => `${aa} ${v.toFixed(2)}`)
@@ -222,6 +257,6 @@ console.log(
 console.log('| --- | --- | --- |');
 for (const weight of WEIGHTS)
   console.log(
-    `| z(PI × exposed area) + ${weight} · z(log-odds) | ${crossValidated(training, weight).toFixed(3)} | ${meanAuc(benchmark, table, weight).toFixed(3)} |`,
+    `| z(epitope score) + ${weight} · z(log-odds) | ${crossValidated(training, weight).toFixed(3)} | ${meanAuc(benchmark, table, weight).toFixed(3)} |`,
   );
 console.log(`\n${((performance.now() - started) / 1000).toFixed(1)} s in all.`);
