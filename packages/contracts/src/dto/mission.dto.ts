@@ -252,8 +252,9 @@ export class MissionNodeContextBody extends MissionRefBody {
 /**
  * The worker's first call for a node's task (missionNodeBegin): the node's context, and with
  * `attempt` the start of that attempt reported as well (the log row's name, agent and inputs are
- * the context's). `outputVariables` names the task's non-null `output_<node>` variables, the
- * outputs a rerun starts with, so the reported inputs list them as the worker sees them.
+ * the context's). The outputs a rerun starts with come in the context's `previous` (read from the
+ * instance), and the reported inputs list them. `outputVariables` is what workers sent before they
+ * fetched a task without its outputs: the task's non-null `output_<node>` variables, still listed.
  */
 export class MissionNodeBeginBody extends MissionNodeContextBody {
   @OptionalInt(1, 1000)

@@ -75,7 +75,11 @@ export interface AgentNodeContextView {
   agent: AgentRecordView | null;
   /** The function of a Function node (named by the node); null for an Agent node. */
   function: AgentFunctionView | null;
-  /** Successful node runs of this run so far (latest attempt per node), oldest first. */
+  /**
+   * Successful node runs of this run so far (latest attempt per node), oldest first; before them,
+   * in a rerun, the outputs it carries that its log lacks (the instance's `output_<node>`
+   * variables, attempt 0 and no agent), the last node first.
+   */
   previous: NodeRunOutputView[];
 }
 

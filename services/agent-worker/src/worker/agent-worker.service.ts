@@ -19,7 +19,7 @@ import {
 } from 'camunda-external-task-client-js';
 
 import { AGENT_WORKER_ENV, type AgentWorkerEnv } from '../config/env';
-import { TaskHandler, type TaskOutcome } from './task-handler';
+import { TASK_VARIABLES, TaskHandler, type TaskOutcome } from './task-handler';
 
 /** Beyond the long-poll time, how long one request to the engine may take. */
 const REQUEST_TIMEOUT_MARGIN_MS = 30_000;
@@ -100,7 +100,7 @@ export class AgentWorkerService implements OnApplicationBootstrap, OnApplication
     client.on('handler:error', (error) => this.logger.error(`handler failed: ${String(error)}`));
     client.subscribe(
       AGENT_TOPIC,
-      { lockDuration: this.env.AGENT_WORKER_LOCK_MS },
+      { lockDuration: this.env.AGENT_WORKER_LOCK_MS, variables: TASK_VARIABLES },
       ({ task, taskService }) => this.deliver(task, taskService),
     );
     this.client = client;

@@ -9,7 +9,6 @@ import {
   MISSION_ASK_LOCK_MS,
   MISSION_VARIABLES,
   type NodeRunOutputView,
-  OUTPUT_VARIABLE_PREFIX,
   outputVariable,
   renderMessage,
   type ValidatorResultView,
@@ -35,6 +34,18 @@ const DEFINITIVE_CONTEXT_ERRORS = new Set([
   'agent.function_not_found',
   'agent.graph_unavailable',
 ]);
+
+/**
+ * The process variables a task is fetched with (fetchAndLock's `variables`): the mission's keys and
+ * language. Not `inputs` (the context has the mission's) nor the earlier nodes' `output_<node>`
+ * Json variables, which the engine would load for every task (a late node of a mission all the
+ * earlier outputs): the context has them, from the mission log and, in a rerun, from the instance.
+ */
+export const TASK_VARIABLES = [
+  MISSION_VARIABLES.missionCode,
+  MISSION_VARIABLES.runId,
+  MISSION_VARIABLES.language,
+];
 
 /** What one delivery ended with (for logs and tests). */
 export type TaskOutcome = 'completed' | 'failed' | 'released' | 'lost' | 'waiting';
@@ -128,15 +139,14 @@ export class TaskHandler {
     let context: AgentNodeContextView;
     try {
       context = await this.workflow.nodeBegin({
-        ...(missionCode ? { missionCode } : { processInstanceId: task.processInstanceId }),
+        ...(missionCode ? { missionCode } : {}),
+        // The instance the task is of: a rerun's outputs are read from it (the mission may not
+        // name a new instance yet).
+        processInstanceId: task.processInstanceId,
         ...(runVariable ? { runId: runVariable } : {}),
         nodeId,
         ...(execution && startsNow
-          ? {
-              attempt: execution.attempt,
-              startedAt: execution.startedAt.toISOString(),
-              outputVariables: outputVariablesOf(variables),
-            }
+          ? { attempt: execution.attempt, startedAt: execution.startedAt.toISOString() }
           : {}),
       });
     } catch (error) {
@@ -165,7 +175,7 @@ export class TaskHandler {
       agent: (context.agent?.name ?? context.function?.name ?? '').slice(0, 100),
     };
     if (!computed) {
-      const previous = previousOutputs(context, variables);
+      const previous = context.previous;
       // Only a task without its mission variables gets here unreported (the context came first).
       if (!startsNow) {
         await this.workflow.nodeStarted({
@@ -430,40 +440,6 @@ export function mayEndAfter(graph: AgentGraph, nodeId: string): boolean {
 function storedOf(execution: TaskExecution): Computed | null {
   if (execution.status !== 'computed' && execution.status !== 'completed') return null;
   return { outputs: execution.outputs, variables: execution.variables ?? {} };
-}
-
-/**
- * Earlier nodes' outputs: the mission log's successful runs, and the `output_<node>` variables of
- * nodes the log does not have for this run (a rerun starts with them).
- */
-function previousOutputs(
-  context: AgentNodeContextView,
-  variables: Record<string, unknown>,
-): NodeRunOutputView[] {
-  const previous = [...context.previous];
-  const known = new Set(previous.map((p) => outputVariable(p.nodeId)));
-  known.add(outputVariable(context.node.id));
-  for (const node of context.graph.nodes) {
-    const name = outputVariable(node.id);
-    // A rerun clears the outputs of the node and those after it to null: absent, not an output.
-    if (node.kind !== 'agent' || known.has(name) || variables[name] == null) continue;
-    previous.unshift({
-      nodeId: node.id,
-      nodeName: node.name,
-      nodeNameEn: node.agent.nameen,
-      agent: '',
-      attempt: 0,
-      outputs: variables[name],
-    });
-  }
-  return previous;
-}
-
-/** Names of the task's `output_<node>` variables that hold an output (a rerun starts with them). */
-function outputVariablesOf(variables: Record<string, unknown>): string[] {
-  return Object.keys(variables).filter(
-    (name) => name.startsWith(OUTPUT_VARIABLE_PREFIX) && variables[name] != null,
-  );
 }
 
 function asFailure(error: unknown): AgentFailure {

@@ -26,7 +26,17 @@ export interface EngineProxy {
   dropHeld(): void;
   /** Paths of forwarded requests, in order. */
   forwarded: string[];
+  /** Forwarded requests with their bodies and the engine's answers, in order of the answers. */
+  exchanges: Exchange[];
   close(): Promise<void>;
+}
+
+export interface Exchange {
+  method: string;
+  path: string;
+  body: string;
+  status: number;
+  answer: string;
 }
 
 export async function startEngineProxy(target: string): Promise<EngineProxy> {
@@ -34,6 +44,7 @@ export async function startEngineProxy(target: string): Promise<EngineProxy> {
   const held: Held[] = [];
   const waiters: ((h: Held) => void)[] = [];
   const forwarded: string[] = [];
+  const exchanges: Exchange[] = [];
   let match: ((path: string, body: string) => boolean) | null = null;
 
   const forward = (req: IncomingMessage, res: ServerResponse, body: Buffer) => {
@@ -48,6 +59,17 @@ export async function startEngineProxy(target: string): Promise<EngineProxy> {
       },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
+        const chunks: Buffer[] = [];
+        answer.on('data', (c: Buffer) => chunks.push(c));
+        answer.on('end', () =>
+          exchanges.push({
+            method: req.method ?? '',
+            path: req.url ?? '',
+            body: body.toString('utf8'),
+            status: answer.statusCode ?? 502,
+            answer: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
         answer.pipe(res);
       },
     );
@@ -77,6 +99,7 @@ export async function startEngineProxy(target: string): Promise<EngineProxy> {
   return {
     url: `http://127.0.0.1:${port}${upstream.pathname.replace(/\/$/, '')}`,
     forwarded,
+    exchanges,
     holdWhen(m) {
       match = m;
     },

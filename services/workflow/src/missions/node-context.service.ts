@@ -14,14 +14,16 @@ import {
   outputVariable,
 } from '@platform/contracts';
 import type { MissionNodeContextBody } from '@platform/contracts/dto';
-import { type DataSource, In } from 'typeorm';
+import { type DataSource, In, Not } from 'typeorm';
 
 import { Agent } from '../agents/agent.entity';
 import { InjectWorkflowDb } from '../database/inject';
+import { EngineConnection } from '../engine/engine-connection';
 import { FunctionDef } from '../functions/function.entity';
 import { Skill } from '../skills/skill.entity';
 import { WorkflowVersion } from '../workflows/workflow.entity';
 import { Mission, MissionLog, WorkflowDeployment } from './mission.entity';
+import { nodesFrom } from './mission-diagrams';
 
 /** Graphs of deployed definitions: a definition never changes, so its graph is read once. */
 const GRAPH_CACHE_MAX = 200;
@@ -32,13 +34,17 @@ const GRAPH_CACHE_MAX = 200;
  * deployment; for one deployed before that, compiled again from the version's diagram if it is
  * still the one deployed), the agent the node names with its skills' tools and functions (or the
  * function a Function node names), the mission's language and inputs, and what the run's earlier
- * nodes produced (mission log). Read-only: the worker reports node runs with the other patterns.
+ * nodes produced (mission log; and in a rerun, the outputs it carries from the engine). Read-only:
+ * the worker reports node runs with the other patterns.
  */
 @Injectable()
 export class NodeContextService {
   private readonly graphs = new Map<string, AgentGraph>();
 
-  constructor(@InjectWorkflowDb() private readonly db: DataSource) {}
+  constructor(
+    @InjectWorkflowDb() private readonly db: DataSource,
+    private readonly engine: EngineConnection,
+  ) {}
 
   async context(body: MissionNodeContextBody): Promise<AgentNodeContextView> {
     return this.contextOf(await this.mission(body), body);
@@ -53,6 +59,8 @@ export class NodeContextService {
       throw new DomainError('agent.node_unknown', { nodeId: body.nodeId }, 404);
     }
     const isFunction = node.agent.type === 'Function';
+    const logged = await this.previous(mission, runId, node.id);
+    const carried = await this.carried(mission, body, runId, graph, node, logged);
     return {
       missionId: Number(mission.id),
       missionCode: mission.code,
@@ -66,7 +74,7 @@ export class NodeContextService {
       graph,
       agent: isFunction ? null : await this.agentOf(node),
       function: isFunction ? await this.functionOf(node) : null,
-      previous: await this.previous(mission, runId, node.id),
+      previous: [...carried, ...logged],
     };
   }
 
@@ -186,6 +194,59 @@ export class NodeContextService {
     return new Map(rows.map((row) => [Number(row.id), functionView(row)]));
   }
 
+  /**
+   * The outputs a rerun starts with that its log lacks: the `output_<node>` variables the rerun set
+   * from earlier runs (and, in a live instance, those of nodes it neither carried nor cleared), as
+   * the worker used to find them on the task. Agent workers fetch a task with the mission's
+   * variables only, so these are read here, from the instance, and only when they can exist: a
+   * variable the run's log lacks was set in another run of the mission, which logged the node's
+   * success (a first run's completion is logged before the engine hears it; a rerun copies them
+   * from the log). In the order the worker put them: before the log's, the last node first.
+   */
+  private async carried(
+    mission: Mission,
+    body: MissionNodeContextBody,
+    runId: string,
+    graph: AgentGraph,
+    node: AgentGraphNode,
+    logged: readonly NodeRunOutputView[],
+  ): Promise<NodeRunOutputView[]> {
+    const candidates = outputsNotLogged(graph, node, logged);
+    const instanceId = body.processInstanceId ?? mission.processInstanceId;
+    if (!candidates.length || !runId || !instanceId) return [];
+    const other = await this.db.getRepository(MissionLog).findOne({
+      select: { id: true },
+      where: {
+        missionCode: mission.code,
+        status: MISSION_LOG_STATUS.success,
+        runId: Not(runId),
+        nodeId: In(candidates.map((n) => n.id)),
+      },
+    });
+    if (!other) return [];
+    const variables = await this.engine.client.getProcessInstanceVariables(instanceId);
+    const carried: NodeRunOutputView[] = [];
+    for (const candidate of candidates) {
+      const variable = variables[outputVariable(candidate.id)];
+      const value = variable?.value;
+      // A rerun clears outputs to null: absent, not an output.
+      if (value === null || value === undefined) continue;
+      carried.unshift({
+        nodeId: candidate.id,
+        nodeName: candidate.name,
+        nodeNameEn: candidate.agent.nameen,
+        agent: '',
+        attempt: 0,
+        // Json comes as its text (deserializeValues=false), as the worker's client parsed it.
+        outputs:
+          variable.type?.toLowerCase() === 'json' && typeof value === 'string'
+            ? JSON.parse(value)
+            : value,
+      });
+    }
+    return carried;
+  }
+
   /** Successful node runs of the run (latest attempt of each node), oldest first; not the node itself. */
   private async previous(
     mission: Mission,
@@ -214,6 +275,24 @@ export class NodeContextService {
         outputs: row.outputs,
       }));
   }
+}
+
+/**
+ * The agent nodes whose `output_<node>` variable may hold an output that the run's log lacks: every
+ * agent node but `node`, those it reaches (a rerun clears them; in a first run they are set only by
+ * a completion, which the log has first) and those the log has.
+ */
+function outputsNotLogged(
+  graph: AgentGraph,
+  node: AgentGraphNode,
+  logged: readonly NodeRunOutputView[],
+): AgentGraphNode[] {
+  const known = new Set(logged.map((p) => outputVariable(p.nodeId)));
+  const after = nodesFrom(graph, node.id);
+  return graph.nodes.filter(
+    (n): n is AgentGraphNode =>
+      n.kind === 'agent' && !after.has(n.id) && !known.has(outputVariable(n.id)),
+  );
 }
 
 /**
