@@ -1029,14 +1029,24 @@ export const SCENARIOS: Scenario[] = [
           skipCustomListeners: true,
           skipIoMappings: true,
           instructions: [
-            { type: 'startBeforeActivity', activityId: 'taskA' },
+            // As the workflow service reruns a mission: what A produced is cleared, and the
+            // outputs the run carries are set, where GET …/variables reads them (Operaton sets an
+            // instruction's variables that are not `local` in the process instance's scope).
+            {
+              type: 'startBeforeActivity',
+              activityId: 'taskA',
+              variables: {
+                fromA: { value: null, type: 'Null' },
+                carried: { value: '{"result":"earlier"}', type: 'Json' },
+              },
+            },
             { type: 'cancel', activityId: 'taskB' },
           ],
         },
       );
       await r.call('A waits again', 'GET', `/external-task?processInstanceId=${id}`);
       await r.call(
-        'the variables are kept',
+        'the variables are kept, cleared and carried',
         'GET',
         `/process-instance/${id}/variables?deserializeValues=false`,
       );
