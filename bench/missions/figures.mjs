@@ -82,6 +82,24 @@ export const RECORDED = [
     cpu: { operaton: 41.9, 'mysqld*': 36.0, workflow: 31.9, 'agent-worker': 19.9, gateway: 5.7 },
     total: 146,
   },
+  // 2026-11-30, the same options, load 2.5-3.4 (another session's runs beside it): the code before and
+  // after, back to back, the third of three such pairs (docs/throughput.md).
+  {
+    change: 'the code before the next row, back to back with it',
+    options: '--engine operaton',
+    load: '2.5-3.4',
+    missionsPerSecond: 9.9,
+    cpu: { operaton: 40.4, 'mysqld*': 37.5, workflow: 32.4, 'agent-worker': 21.6, gateway: 7.8 },
+    total: 155,
+  },
+  {
+    change: "+ tasks fetched with the mission's variables only, not the earlier nodes' outputs",
+    options: '--engine operaton',
+    load: '3.2-3.4',
+    missionsPerSecond: 11.1,
+    cpu: { operaton: 35.2, 'mysqld*': 32.5, workflow: 28.1, 'agent-worker': 19.0, gateway: 6.8 },
+    total: 135,
+  },
 ];
 
 const SHOWN = ['operaton', 'mysqld*', 'workflow', 'agent-worker', 'gateway'];
