@@ -3,8 +3,8 @@
 // scripts/engine.mjs started it, history level full, as deploy/engine's application.yaml had it, and
 // authorization checks for the service account's own commands too (PlatformEnginePlugin), the REST API's
 // engine lookup through the class path every time (EngineLookupCache), and MariaDB Connector/J's
-// client-side prepared statements (application.yaml's data-source-properties), the pool's connections
-// in autocommit (toggled by every transaction) and the history's removal time written at the end.
+// client-side prepared statements (application.yaml's data-source-properties) and the pool's connections
+// in autocommit (toggled by every transaction).
 // Given to the engine as its environment; with the level set there, the engine leaves the database's
 // recorded level alone (EngineApplication).
 export const OPERATON_BEFORE_ENV = {
@@ -30,9 +30,6 @@ export const OPERATON_BEFORE_ENV = {
       datasource: {
         hikari: { 'auto-commit': true, 'data-source-properties': { useServerPrepStmts: 'false' } },
       },
-    },
-    operaton: {
-      bpm: { 'generic-properties': { properties: { historyRemovalTimeStrategy: 'end' } } },
     },
   }),
 };

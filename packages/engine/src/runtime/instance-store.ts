@@ -5,6 +5,7 @@ import type { Connection } from '../db/engine-database';
 import { EngineRestError, notFound } from '../rest/camunda-errors';
 import { fromPlainValue, StoredVariables, toPlainValues } from '../variables/typed-variables';
 import type { LoadedDefinition } from './definition-cache';
+import { DEFAULT_HISTORY_TTL_DAYS } from './deployment.service';
 import type { HotInstances } from './hot-instances';
 import { InstanceRun, WaitKind, WaitState } from './instance-run';
 
@@ -359,11 +360,11 @@ function endUserTasksStatements(
   ];
 }
 
+const DAY_MS = 86_400_000;
+
 /**
- * The statement that ends an instance's history: end time and state. Its removal time was written
- * with its start (start + the definition's history time to live, 180 days when it has none), as
- * Operaton's historyRemovalTimeStrategy start does (deploy/engine); an instance started before
- * that has none, and gets none at its end, as on Operaton.
+ * The statement that ends an instance's history: end time, state, and the removal time Operaton
+ * sets at the end (end + the definition's history time to live, 180 days when it has none).
  */
 export function endHistoryStatement(
   instanceId: string,
@@ -371,8 +372,10 @@ export function endHistoryStatement(
   at: number,
 ): [string, unknown[]] {
   return [
-    'UPDATE eng_hist_process_instance SET end_time = ?, state = ? WHERE id = ?',
-    [at, state, instanceId],
+    `UPDATE eng_hist_process_instance h LEFT JOIN eng_process_definition d ON d.id = h.definition_id
+      SET h.end_time = ?, h.state = ?, h.removal_time = ? + COALESCE(d.history_ttl, ?) * ${DAY_MS}
+      WHERE h.id = ?`,
+    [at, state, at, DEFAULT_HISTORY_TTL_DAYS, instanceId],
   ];
 }
 

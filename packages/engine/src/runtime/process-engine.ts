@@ -19,7 +19,6 @@ import {
   toVariableDtos,
 } from '../variables/typed-variables';
 import { DefinitionCache, DefinitionRow, LoadedDefinition } from './definition-cache';
-import { DEFAULT_HISTORY_TTL_DAYS } from './deployment.service';
 import { HotInstances } from './hot-instances';
 import { toInstanceDto } from './instance-reads';
 import {
@@ -47,8 +46,6 @@ interface StartOptions {
   startUserId: string | null;
   messageId?: string;
 }
-
-const DAY_MS = 86_400_000;
 
 /** Process-instance commands: each runs in one transaction with the instance row locked. */
 export class ProcessEngine {
@@ -232,11 +229,8 @@ export class ProcessEngine {
       created: now,
     };
     const history: [string, unknown[]] = [
-      // The removal time is Operaton's with historyRemovalTimeStrategy start (deploy/engine):
-      // start + the definition's history time to live, written with the row.
       `INSERT INTO eng_hist_process_instance (id, definition_id, definition_key, definition_version, definition_name,
-        business_key, start_time, start_activity_id, start_user_id, state, removal_time)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'ACTIVE', ?)`,
+        business_key, start_time, start_activity_id, start_user_id, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'ACTIVE')`,
       [
         id,
         row.id,
@@ -247,7 +241,6 @@ export class ProcessEngine {
         now,
         options.startActivityId ?? firstStart(definition),
         options.startUserId,
-        now + (row.history_ttl ?? DEFAULT_HISTORY_TTL_DAYS) * DAY_MS,
       ],
     ];
     const cmd: InstanceCommand = {

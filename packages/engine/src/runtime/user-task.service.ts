@@ -150,14 +150,7 @@ export class UserTaskService {
       params.push(...touchParams(taskId));
     }
     await this.db.transaction((conn) => conn.queryAndCommit(statements.join(';\n'), params));
-    if (!root) return commentDto(comment);
-    // It is removed with its root instance's history, whose removal time is set from its start.
-    const [instance] = await this.db.pool.query(
-      'SELECT removal_time FROM eng_hist_process_instance WHERE id = ?',
-      [root],
-    );
-    const removal = (instance as { removal_time: number | null }[])[0]?.removal_time ?? null;
-    return commentDto({ ...comment, removal_time: removal });
+    return commentDto(comment);
   }
 
   /** GET /task/{id}/comment: newest first; 404 for a task its history does not know. */
