@@ -100,6 +100,25 @@ export const RECORDED = [
     cpu: { operaton: 35.2, 'mysqld*': 32.5, workflow: 28.1, 'agent-worker': 19.0, gateway: 6.8 },
     total: 135,
   },
+  // 2026-11-30, the same options: the new code on the engine as before and with the pool's connections
+  // in autocommit off, back to back (the fifth pair of docs/throughput.md).
+  {
+    change: 'the same code and engine again, back to back with the next row',
+    options: '--engine operaton',
+    load: '1.0-3.9',
+    missionsPerSecond: 9.6,
+    cpu: { operaton: 39.5, 'mysqld*': 41.0, workflow: 34.9, 'agent-worker': 24.6, gateway: 8.9 },
+    total: 165,
+  },
+  {
+    change:
+      "+ engine: the pool's connections start with autocommit off (no set autocommit a transaction)",
+    options: '--engine operaton',
+    load: '3.7-3.6',
+    missionsPerSecond: 10.5,
+    cpu: { operaton: 37.8, 'mysqld*': 35.0, workflow: 30.7, 'agent-worker': 21.0, gateway: 7.5 },
+    total: 147,
+  },
 ];
 
 const SHOWN = ['operaton', 'mysqld*', 'workflow', 'agent-worker', 'gateway'];
