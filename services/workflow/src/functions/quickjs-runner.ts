@@ -191,6 +191,12 @@ export async function runInQuickJs(
       error instanceof RunError
         ? error
         : { status: 'error' as const, message: `InternalError: ${(error as Error).message}` };
+    // QuickJS's interrupt can land inside its promise machinery, where it surfaces as another
+    // error (an endless chain of awaits, under load, ended in "TypeError: not a function" about one
+    // call in twenty): an error once the deadline has passed is the deadline's.
+    if (status === 'error' && Date.now() > deadline) {
+      return { status: 'timeout', error: 'interrupted', logs, elapsedMs: elapsed() };
+    }
     return { status, error: message, logs, elapsedMs: elapsed() };
   } finally {
     disposeQuietly(context, runtime);
