@@ -91,7 +91,9 @@ describe(ProcessDesigner.name, () => {
     const sut = fakeModeler();
     modeler.current = sut;
     render(<ProcessDesigner xml="<definitions/>" onSave={vi.fn()} />);
-    await waitFor(() => expect(disabled('save')).toBe(false));
+    // The designer listens for the library's event from an effect after the modeler arrives: undo
+    // turns on in that effect, save a render before it (a loaded run fired the event in between).
+    await waitFor(() => expect(disabled('undo')).toBe(false));
 
     // The library's keyboard shortcut (T on the canvas) toggles without the switch.
     act(() => sut.toggleMode.toggleMode());
