@@ -17,6 +17,7 @@ import type { MissionNodeContextBody } from '@platform/contracts/dto';
 import { type DataSource, In, Not } from 'typeorm';
 
 import { Agent } from '../agents/agent.entity';
+import { plainVariables } from '../bpm/engine-variables';
 import { InjectWorkflowDb } from '../database/inject';
 import { EngineConnection } from '../engine/engine-connection';
 import { FunctionDef } from '../functions/function.entity';
@@ -224,24 +225,22 @@ export class NodeContextService {
       },
     });
     if (!other) return [];
-    const variables = await this.engine.client.getProcessInstanceVariables(instanceId);
+    // Json comes as its text (deserializeValues=false): parsed as the worker's client parsed it.
+    const variables = plainVariables(
+      await this.engine.client.getProcessInstanceVariables(instanceId),
+    );
     const carried: NodeRunOutputView[] = [];
     for (const candidate of candidates) {
-      const variable = variables[outputVariable(candidate.id)];
-      const value = variable?.value;
+      const outputs = variables[outputVariable(candidate.id)];
       // A rerun clears outputs to null: absent, not an output.
-      if (value === null || value === undefined) continue;
+      if (outputs === null || outputs === undefined) continue;
       carried.unshift({
         nodeId: candidate.id,
         nodeName: candidate.name,
         nodeNameEn: candidate.agent.nameen,
         agent: '',
         attempt: 0,
-        // Json comes as its text (deserializeValues=false), as the worker's client parsed it.
-        outputs:
-          variable.type?.toLowerCase() === 'json' && typeof value === 'string'
-            ? JSON.parse(value)
-            : value,
+        outputs,
       });
     }
     return carried;
@@ -287,11 +286,10 @@ function outputsNotLogged(
   node: AgentGraphNode,
   logged: readonly NodeRunOutputView[],
 ): AgentGraphNode[] {
-  const known = new Set(logged.map((p) => outputVariable(p.nodeId)));
+  const known = new Set(logged.map((p) => p.nodeId));
   const after = nodesFrom(graph, node.id);
   return graph.nodes.filter(
-    (n): n is AgentGraphNode =>
-      n.kind === 'agent' && !after.has(n.id) && !known.has(outputVariable(n.id)),
+    (n): n is AgentGraphNode => n.kind === 'agent' && !after.has(n.id) && !known.has(n.id),
   );
 }
 
