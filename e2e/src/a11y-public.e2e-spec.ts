@@ -1,7 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, inject, it } from 'vitest';
 
-import { AxeAudit, settle, THEME_PRESETS } from './a11y';
+import { AxeAudit, axeViolations, blockingFindings, settle, THEME_PRESETS } from './a11y';
 import { signIn, useBrowser } from './browser';
 import { ADMIN_PASSWORD } from './stack';
 
@@ -57,8 +56,7 @@ describe('accessibility of the public pages and the theme colours', () => {
         await page.goto('/system/user');
         await page.getByTestId('users-page').getByTestId('table').waitFor();
         await settle(page);
-        const results = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
-        for (const violation of results.violations) {
+        for (const violation of await axeViolations(page, { rules: ['color-contrast'] })) {
           failures.push(
             `${sideTheme} ${theme}: ${violation.nodes.map((n) => `${n.target.join(' ')} ${n.any[0]?.message ?? ''}`).join('; ')}`,
           );
@@ -68,6 +66,21 @@ describe('accessibility of the public pages and the theme colours', () => {
     await context.close();
     expect(failures).toEqual([]);
   }, 300_000);
+
+  it('should catch what it is there to catch: a nameless button, faint text, an image without text', async () => {
+    const context = await axe.languageContext('en');
+    const page = await context.newPage();
+    await page.setContent(
+      '<html lang="en"><head><title>Faults</title></head><body><main><h1>Faults</h1>' +
+        '<button></button><p style="color:#bbb;background:#fff">faint</p><img src="data:,">' +
+        '</main></body></html>',
+    );
+    const rules = (await blockingFindings(page)).map((finding) => finding.split(':')[0]);
+    expect(rules).toEqual(expect.arrayContaining(['button-name', 'color-contrast', 'image-alt']));
+    // And only within the part of the page asked for.
+    expect(await blockingFindings(page, 'h1')).toEqual([]);
+    await context.close();
+  });
 
   it('should serve real /robots.txt and /favicon.ico, not the app', async () => {
     const robots = await fetch(`${inject('baseUrl')}/robots.txt`);

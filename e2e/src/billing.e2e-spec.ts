@@ -1,7 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
+import { blockingFindings } from './a11y';
 import { registerUser } from './api';
 import { openContext, pageApi, screenshot, signIn, signInAsAdmin, useBrowser } from './browser';
 
@@ -22,14 +22,7 @@ const PNG = Buffer.from(
  * the page these screens own (the shell is the accessibility test's).
  */
 async function expectAccessible(page: Page, testId: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .include(`[data-testid="${testId}"]`)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => `${testId}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(serious).toEqual([]);
+  expect(await blockingFindings(page, `[data-testid="${testId}"]`)).toEqual([]);
 }
 
 async function signInAs(phone: string): Promise<Page> {

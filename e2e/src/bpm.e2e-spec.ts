@@ -1,7 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
+import { blockingFindings } from './a11y';
 import { openContext, pageApi, screenshot, signIn, signInAsAdmin, useBrowser } from './browser';
 
 // People's processes in the browser (issue 29, docs/api-bpm.md), the issue's leave scenario: the
@@ -31,15 +31,6 @@ async function chooseFirst(page: Page, field: Locator) {
   await target.click();
 }
 
-/** axe's critical and serious findings on what the page shows now (the a11y walk's bar). */
-async function blockingFindings(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ') ?? ''}`);
-}
 
 /** Approves or rejects the reader's open task on the instance page, and waits for the answer. */
 async function decideMyTask(page: Page, verb: 'approve' | 'reject', reason: string) {

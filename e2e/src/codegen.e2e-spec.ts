@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
+import { blockingFindings } from './a11y';
 import { pageApi, screenshot, signInAsAdmin, useBrowser } from './browser';
 
 // Issue 30: the administrator imports a table of one service into the code generator, changes a
@@ -24,15 +24,6 @@ interface GenColumn {
   isQuery: boolean;
 }
 
-/** The serious and critical accessibility findings on what the page shows now (as the a11y suite counts). */
-async function blockingFindings(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ') ?? ''}`);
-}
 
 const imported = async (page: Page) =>
   (await pageApi<GenRow[]>(page, 'GET', `/tool/gen/list?tableName=${TABLE}&pageSize=50`)).filter(

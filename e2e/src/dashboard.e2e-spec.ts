@@ -1,7 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
+import { blockingFindings } from './a11y';
 import { screenshot, signInAsAdmin, signInAsNewUser, useBrowser } from './browser';
 
 // Issue 30: the dashboard draws the platform's figures for an administrator and a user's own for
@@ -18,15 +18,6 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
-/** The serious and critical accessibility findings on what the page shows now (as the a11y suite counts). */
-async function blockingFindings(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ') ?? ''}`);
-}
 
 /**
  * Adds missions and orders to the platform's figures the page receives, so the donuts draw slices

@@ -1,22 +1,12 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
+import { blockingFindings } from './a11y';
 import { screenshot, signInAsAdmin, useBrowser } from './browser';
 
 // Issue 30: the database pool monitor is in the monitor menu and shows every service's pool live;
 // paused, it stops asking.
 const browser = useBrowser();
 
-/** The serious and critical accessibility findings on what the page shows now (as the a11y suite counts). */
-async function blockingFindings(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ') ?? ''}`);
-}
 
 describe('database pool monitor', () => {
   it("should show, at its menu entry's route, the services' pools and the server, and pause", async () => {
