@@ -302,6 +302,9 @@ export async function startFaultPlatform(
     RATE_LIMIT_FACTOR: '1000',
     RPC_TIMEOUT_MS: '5000',
     AGENT_WORKER_POLL_TIMEOUT_MS: '2000',
+    // No metrics ports: platform.mjs would put them at the gateway's port + 1000 and up, which were
+    // never checked free, and a connection's ephemeral port there failed identity's start (EADDRINUSE).
+    METRICS_BASE_PORT: '0',
     ...(overrides as Record<string, string>),
   };
   for (const name of ['ENGINE_URL', 'PLATFORM_STATUS_FILE', 'TRANSPORT']) {
