@@ -31,7 +31,6 @@ async function chooseFirst(page: Page, field: Locator) {
   await target.click();
 }
 
-
 /** Approves or rejects the reader's open task on the instance page, and waits for the answer. */
 async function decideMyTask(page: Page, verb: 'approve' | 'reject', reason: string) {
   const task = page.getByTestId('my-task');

@@ -24,7 +24,6 @@ interface GenColumn {
   isQuery: boolean;
 }
 
-
 const imported = async (page: Page) =>
   (await pageApi<GenRow[]>(page, 'GET', `/tool/gen/list?tableName=${TABLE}&pageSize=50`)).filter(
     (r) => r.tableName === TABLE && r.service === SERVICE,

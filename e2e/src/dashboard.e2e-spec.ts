@@ -18,7 +18,6 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
-
 /**
  * Adds missions and orders to the platform's figures the page receives, so the donuts draw slices
  * whether or not earlier tests left any (a fresh platform has none; the full run has some, and its

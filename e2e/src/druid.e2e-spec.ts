@@ -7,7 +7,6 @@ import { screenshot, signInAsAdmin, useBrowser } from './browser';
 // paused, it stops asking.
 const browser = useBrowser();
 
-
 describe('database pool monitor', () => {
   it("should show, at its menu entry's route, the services' pools and the server, and pause", async () => {
     const { context, page } = await signInAsAdmin(browser());
