@@ -191,9 +191,9 @@ if (!skipChecks) {
 }
 // The suites in two lanes side by side (each run has its own databases and its own NAMESPACE for
 // Redis keys and transport subjects): the packages', the web app's and the workflow service's in
-// one, the other services' in the other, about seven minutes each here (gateway 300 s, workflow
-// 126 s, web 151 s, engine 111 s, agent-worker 103 s); then the browser suite (e2e) alone: it starts
-// the whole stack and runs two browsers.
+// one, the other services' in the other, about ten minutes each here (30 November 2026: 572 and
+// 663 s; gateway 395 s, workflow 195 s, web 184 s, agent-worker 142 s, engine 138 s); then the
+// browser suite (e2e) alone, about twelve minutes: it starts the whole stack and runs two browsers.
 const suites = workspacePackages();
 const inFirstLane = (p) =>
   p.dir.startsWith('packages/') || p.dir === 'web' || p.dir === 'services/workflow';
