@@ -110,6 +110,38 @@ describe('language', () => {
     expect(await page.getByTestId('sidebar-menu').getByText('企业管理').count()).toBe(0);
     await context.close();
   });
+
+  it('should show the menu in English when the language is switched after the menu came, before the user', async () => {
+    const context = await openContext(browser());
+    const page = await context.newPage();
+    // The (Chinese) menu answers at once; the user's info is held until the switch is done, so the
+    // session ends its load with a menu in the language it no longer shows (no layout is up yet).
+    let release: () => void = () => undefined;
+    let arrived: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const requested = new Promise<void>((resolve) => (arrived = resolve));
+    let first = true;
+    await page.route('**/prod-api/getInfo**', async (route) => {
+      if (first) {
+        first = false;
+        arrived();
+        await held;
+      }
+      await route.continue();
+    });
+    const menus = page.waitForResponse((r) => r.url().includes('/prod-api/getRouters'));
+    await page.goto('/login');
+    await signIn(page, 'admin', ADMIN_PASSWORD);
+    await requested;
+    expect((await menus).url()).toContain('lang=zh');
+    await page.getByTestId('lang-en').click();
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
+    release();
+    await page.getByTestId('sidebar-menu').getByText('Enterprise management').waitFor();
+    await page.waitForTimeout(500);
+    expect(await page.getByTestId('sidebar-menu').getByText('企业管理').count()).toBe(0);
+    await context.close();
+  });
 });
 
 describe('main layout', () => {

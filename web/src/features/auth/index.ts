@@ -3,4 +3,4 @@
 export { ContactBindingCard } from './components/ContactBindingCard';
 export { MaintenanceNotice } from './components/MaintenanceNotice';
 export { PhoneBindingDialog, usePhoneBindingNeeded } from './components/PhoneBindingDialog';
-export { reloadMenu, signOut } from './session';
+export { signOut } from './session';

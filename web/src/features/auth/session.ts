@@ -1,7 +1,7 @@
 import { DEFAULT_ROLE, type RouteItem } from '@platform/contracts';
 
 import { clearSession, getToken, sessionStore } from '../../lib/auth';
-import { currentLanguage } from '../../lib/i18n';
+import { currentLanguage, onLanguageChange } from '../../lib/i18n';
 import { menuForUser } from '../../lib/menu';
 import { closeUserSocket } from '../../lib/socket';
 import { tagsStore } from '../../lib/tags';
@@ -44,13 +44,22 @@ async function fetchSession(): Promise<void> {
   });
 }
 
-/** Menu titles come in the request language: fetch the menu again after a language switch. */
+/**
+ * Menu titles come in the request language: fetch the menu again after a language switch. A switch
+ * during the session's load waits for it: the load may have had its menu before the new catalogue was
+ * active, in the old language.
+ */
 export async function reloadMenu(): Promise<void> {
+  if (loading) await loading.catch(() => undefined);
   const { user } = sessionStore.get();
   if (!user || !getToken()) return;
   const routes = await routesInCurrentLanguage();
   sessionStore.set((state) => ({ ...state, routes: menuForUser(routes, user.userId) }));
 }
+
+// Here, not in the layout: a switch made while the session loads (on the sign-in page, before any
+// layout is mounted) must still bring the menu in the new language.
+onLanguageChange(() => void reloadMenu());
 
 /** Forgets the session on this device (token, roles, permissions, socket, tabs). */
 export function forgetSession(): void {

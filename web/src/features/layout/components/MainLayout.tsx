@@ -28,13 +28,7 @@ import { openUserSocket, type SocketEvent, socketUrl } from '../../../lib/socket
 import { removeStartupShell } from '../../../lib/startup-shell';
 import { addTag, tagsStore } from '../../../lib/tags';
 import { sidebarAccent } from '../../../theme';
-import {
-  MaintenanceNotice,
-  PhoneBindingDialog,
-  reloadMenu,
-  signOut,
-  usePhoneBindingNeeded,
-} from '../../auth';
+import { MaintenanceNotice, PhoneBindingDialog, signOut, usePhoneBindingNeeded } from '../../auth';
 import { resolvePath, titleText } from '../../menu';
 import classes from './Layout.module.css';
 import { Navbar } from './Navbar';
@@ -157,10 +151,8 @@ export function MainLayout() {
 
   useEffect(
     () =>
-      onLanguageChange(() => {
-        void reloadMenu();
-        void queryClient.invalidateQueries();
-      }),
+      // The menu follows the language by itself (features/auth/session.ts); the pages' data here.
+      onLanguageChange(() => void queryClient.invalidateQueries()),
     [queryClient],
   );
   useSocketNotices();
