@@ -20,6 +20,27 @@ const browser = useBrowser();
 const storageValue = (page: Page, key: string) =>
   page.evaluate((name) => JSON.parse(localStorage.getItem(`wujie-${name}`) ?? 'null'), key);
 
+/**
+ * Holds the page's first request to `url` until `release()`, as a slow network would; `requested`
+ * resolves once it has been sent.
+ */
+async function holdFirst(page: Page, url: string) {
+  let release: () => void = () => undefined;
+  let arrived: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const requested = new Promise<void>((resolve) => (arrived = resolve));
+  let first = true;
+  await page.route(url, async (route) => {
+    if (first) {
+      first = false;
+      arrived();
+      await held;
+    }
+    await route.continue();
+  });
+  return { requested, release };
+}
+
 const tagPaths = (page: Page) =>
   page.$$eval('[data-tag-path]', (tags) => tags.map((tag) => tag.getAttribute('data-tag-path')));
 
@@ -87,19 +108,7 @@ describe('language', () => {
     const context = await openContext(browser());
     const page = await context.newPage();
     // Hold the first (Chinese) menu back until the switch has happened, as a slow network would.
-    let release: () => void = () => undefined;
-    let arrived: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const requested = new Promise<void>((resolve) => (arrived = resolve));
-    let first = true;
-    await page.route('**/prod-api/getRouters**', async (route) => {
-      if (first) {
-        first = false;
-        arrived();
-        await held;
-      }
-      await route.continue();
-    });
+    const { requested, release } = await holdFirst(page, '**/prod-api/getRouters**');
     await page.goto('/login');
     await signIn(page, 'admin', ADMIN_PASSWORD);
     await requested;
@@ -116,19 +125,7 @@ describe('language', () => {
     const page = await context.newPage();
     // The (Chinese) menu answers at once; the user's info is held until the switch is done, so the
     // session ends its load with a menu in the language it no longer shows (no layout is up yet).
-    let release: () => void = () => undefined;
-    let arrived: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const requested = new Promise<void>((resolve) => (arrived = resolve));
-    let first = true;
-    await page.route('**/prod-api/getInfo**', async (route) => {
-      if (first) {
-        first = false;
-        arrived();
-        await held;
-      }
-      await route.continue();
-    });
+    const { requested, release } = await holdFirst(page, '**/prod-api/getInfo**');
     const menus = page.waitForResponse((r) => r.url().includes('/prod-api/getRouters'));
     await page.goto('/login');
     await signIn(page, 'admin', ADMIN_PASSWORD);
