@@ -32,7 +32,7 @@ export async function axeViolations(
   return (await builder.analyze()).violations;
 }
 
-/** The critical and serious findings (what fails a test), as `rule: first node`. */
+/** The critical and serious findings (what fails a test), as `rule: the nodes it names`. */
 export async function blockingFindings(page: Page, include?: string): Promise<string[]> {
   return (await axeViolations(page, { include }))
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')
@@ -177,7 +177,7 @@ export class AxeAudit {
  * Counts a page's requests in flight (sockets are not requests), so that a navigation within the app,
  * which has no load event to wait for, can wait until the requests it started have come back.
  */
-export function trackRequests(page: Page): { settled(): Promise<void> } {
+function trackRequests(page: Page): { settled(): Promise<void> } {
   const inFlight = new Set<Request>();
   let lastChange = Date.now();
   const started = (request: Request) => {
