@@ -25,8 +25,9 @@
 // the workflow service), to show what the sandbox adds.
 //
 // Workers: by default the one agent-worker process scripts/platform.mjs starts (as up.sh does) with
-// AGENT_WORKER_MAX_TASKS=4, i.e. four agent tasks at once. Its work is waiting on the engine, the
-// workflow service and MySQL, so four slots in one process are four workers without three more Node
+// the service's AGENT_WORKER_MAX_TASKS (16: it starts at four tasks at once and takes more while its
+// thread idles and work waits, worker/adaptive-limit.ts). Its work is waiting on the engine, the
+// workflow service and MySQL, so many slots in one process are many workers without more Node
 // heaps on a 2-core machine; `--worker-processes 4 --max-tasks 1` runs four processes instead.
 //
 // Usage: pnpm -r --workspace-concurrency=1 --filter "./packages/*" --filter "./services/*" run build
@@ -84,7 +85,8 @@ const STEADY_S = Number(arg('steady', 20));
 const INFLIGHT = Number(arg('inflight', 24));
 const WARMUP_S = Number(arg('warmup', 10));
 const MEASURE_S = Number(arg('seconds', 30));
-const MAX_TASKS = Number(arg('max-tasks', 4));
+/** AGENT_WORKER_MAX_TASKS of the workers; unset: the service's default (16, adaptive from 4). */
+const MAX_TASKS = arg('max-tasks', undefined);
 const WORKER_PROCESSES = Number(arg('worker-processes', 1));
 const AGENT = arg('agent', 'tool');
 const POLL_INTERVAL = arg('poll-interval', undefined);
@@ -212,7 +214,7 @@ async function runOn(engine) {
     ADMIN_PASSWORD,
     LOG_LEVEL: 'warn',
     WEB_DIST: '',
-    AGENT_WORKER_MAX_TASKS: String(MAX_TASKS),
+    ...(MAX_TASKS !== undefined ? { AGENT_WORKER_MAX_TASKS: MAX_TASKS } : {}),
     ...(POLL_INTERVAL !== undefined ? { AGENT_WORKER_POLL_INTERVAL_MS: POLL_INTERVAL } : {}),
   };
   const started = Date.now();
@@ -367,7 +369,7 @@ async function main() {
   console.log(`missions bench: ${loadLine()} at start`);
   console.log(
     `three-agent workflow (each agent: one skill, ${AGENT === 'function' ? 'a trivial sandboxed function' : 'the tool antibody.epitopes on a 20-residue antigen'}); ` +
-      `${WORKER_PROCESSES} agent-worker process(es) × AGENT_WORKER_MAX_TASKS=${MAX_TASKS}` +
+      `${WORKER_PROCESSES} agent-worker process(es) × AGENT_WORKER_MAX_TASKS=${MAX_TASKS ?? "the service's default"}` +
       `${POLL_INTERVAL !== undefined ? `, AGENT_WORKER_POLL_INTERVAL_MS=${POLL_INTERVAL}` : ''}; ` +
       `steady ${RATE}/s for ${STEADY_S} s, then ${INFLIGHT} in flight: ${WARMUP_S} s warm-up, ${MEASURE_S} s measured`,
   );

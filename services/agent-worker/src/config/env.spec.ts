@@ -27,7 +27,7 @@ describe(loadAgentWorkerEnv.name, () => {
     const sut = loadAgentWorkerEnv({ NODE_ENV: 'production', ENGINE_TOKEN: STRONG });
     expect(sut).toMatchObject({
       engineUrl: 'http://127.0.0.1:8085/engine-rest',
-      AGENT_WORKER_MAX_TASKS: 4,
+      AGENT_WORKER_MAX_TASKS: 16,
       AGENT_WORKER_RETRIES: 3,
       llm: { provider: 'planner' },
     });

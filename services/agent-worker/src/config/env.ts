@@ -27,8 +27,12 @@ const agentWorkerEnvSchema = z.object({
   ENGINE_TOKEN: optional,
   /** This worker's id towards the engine (locks are held per worker id); unique per process. */
   AGENT_WORKER_ID: optional,
-  /** Agent tasks run at once by this worker (fetchAndLock maxTasks and the parallel cap). */
-  AGENT_WORKER_MAX_TASKS: int(1, 100, 4),
+  /**
+   * The most agent tasks this worker runs at once. It starts at 4 and takes more while its event
+   * loop is idle and work waits, fewer while the toolkit's computations keep the loop busy
+   * (worker/adaptive-limit.ts).
+   */
+  AGENT_WORKER_MAX_TASKS: int(1, 100, 16),
   /** How long a fetched task stays locked; long work extends the lock every third of it. */
   AGENT_WORKER_LOCK_MS: int(1000, 3_600_000, 60_000),
   /** Long polling: how long the engine may hold a fetch open while no task is there (0: short polls). */

@@ -90,6 +90,8 @@ declare module 'camunda-external-task-client-js' {
     constructor(options: ClientOptions);
     /** Tasks whose handler is running now. */
     activeTasksCount: number;
+    /** The options as given; `poll()` reads them anew at the start of every poll. */
+    options: ClientOptions;
     subscribe(topic: string, options: SubscribeOptions, handler: Handler): TopicSubscription;
     subscribe(topic: string, handler: Handler): TopicSubscription;
     start(): void;

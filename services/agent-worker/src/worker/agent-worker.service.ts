@@ -19,10 +19,14 @@ import {
 } from 'camunda-external-task-client-js';
 
 import { AGENT_WORKER_ENV, type AgentWorkerEnv } from '../config/env';
+import { AdaptiveLimit, eventLoopBusyMeter } from './adaptive-limit';
 import { TASK_VARIABLES, TaskHandler, type TaskOutcome } from './task-handler';
 
 /** Beyond the long-poll time, how long one request to the engine may take. */
 const REQUEST_TIMEOUT_MARGIN_MS = 30_000;
+
+/** Tasks at once a worker starts with, before its load shows (the fixed default it had). */
+const INITIAL_TASKS = 4;
 
 /** A finished delivery, as the worker's `outcomes` hook sees it (logs, tests, benchmarks). */
 export interface DeliveryOutcome {
@@ -34,8 +38,8 @@ export interface DeliveryOutcome {
 
 /**
  * The external-task client (camunda-external-task-client-js 3.1.0) of this worker: subscribed to
- * AGENT_TOPIC on the engine's REST API with its credentials, AGENT_WORKER_MAX_TASKS tasks at once,
- * long polling. Any number of workers can run side by side: the engine's locks share the tasks out.
+ * AGENT_TOPIC on the engine's REST API with its credentials, long polling, up to
+ * AGENT_WORKER_MAX_TASKS tasks at once: fewer while its event loop is busy (AdaptiveLimit). Any number of workers can run side by side: the engine's locks share the tasks out.
  * On shutdown it stops fetching, hands back tasks fetched meanwhile, and lets running ones finish
  * for AGENT_WORKER_DRAIN_MS; what is left is redelivered when its lock expires.
  */
@@ -46,6 +50,7 @@ export class AgentWorkerService implements OnApplicationBootstrap, OnApplication
   private stopping = false;
   private readonly running = new Set<Promise<unknown>>();
   private readonly listeners = new Set<(outcome: DeliveryOutcome) => void>();
+  private limit: AdaptiveLimit | null = null;
 
   constructor(
     @Inject(AGENT_WORKER_ENV) private readonly env: AgentWorkerEnv,
@@ -54,6 +59,11 @@ export class AgentWorkerService implements OnApplicationBootstrap, OnApplication
 
   get workerId(): string {
     return this.env.workerId;
+  }
+
+  /** Tasks this worker takes at once now (AdaptiveLimit). */
+  get taskLimit(): number {
+    return this.limit?.current ?? Math.min(INITIAL_TASKS, this.env.AGENT_WORKER_MAX_TASKS);
   }
 
   /** Tasks this worker is running now. */
@@ -78,7 +88,7 @@ export class AgentWorkerService implements OnApplicationBootstrap, OnApplication
       baseUrl: this.env.engineUrl,
       workerId: this.env.workerId,
       maxTasks: this.env.AGENT_WORKER_MAX_TASKS,
-      maxParallelExecutions: this.env.AGENT_WORKER_MAX_TASKS,
+      maxParallelExecutions: this.taskLimit,
       lockDuration: this.env.AGENT_WORKER_LOCK_MS,
       interval: this.env.AGENT_WORKER_POLL_INTERVAL_MS,
       ...(this.env.AGENT_WORKER_POLL_TIMEOUT_MS
@@ -93,6 +103,7 @@ export class AgentWorkerService implements OnApplicationBootstrap, OnApplication
       if (!failing) this.logger.warn(`the engine did not answer a fetch: ${String(error)}`);
       failing = true;
     });
+    this.adaptTaskLimit(client);
     client.on('poll:success', () => {
       if (failing) this.logger.log('the engine answers fetches again');
       failing = false;
@@ -106,8 +117,34 @@ export class AgentWorkerService implements OnApplicationBootstrap, OnApplication
     this.client = client;
     client.start();
     this.logger.log(
-      `agent worker ${this.env.workerId}: topic ${AGENT_TOPIC} at ${this.env.engineUrl}, ${this.env.AGENT_WORKER_MAX_TASKS} at once, lock ${this.env.AGENT_WORKER_LOCK_MS} ms`,
+      `agent worker ${this.env.workerId}: topic ${AGENT_TOPIC} at ${this.env.engineUrl}, up to ${this.env.AGENT_WORKER_MAX_TASKS} at once, lock ${this.env.AGENT_WORKER_LOCK_MS} ms`,
     );
+  }
+
+  /**
+   * The client reads its options at the start of every poll, after 'poll:start' (emitted
+   * synchronously), and asks the engine for maxParallelExecutions less the tasks running: the
+   * limit is set there, and told how full the answer came back.
+   */
+  private adaptTaskLimit(client: Client): void {
+    // Made here, not with the service: the loop's first window would hold the process's start.
+    const adaptive = new AdaptiveLimit(eventLoopBusyMeter(), {
+      ceiling: this.env.AGENT_WORKER_MAX_TASKS,
+      initial: INITIAL_TASKS,
+    });
+    this.limit = adaptive;
+    let asked = 0;
+    client.on('poll:start', () => {
+      const limit = adaptive.next(client.activeTasksCount);
+      if (limit !== client.options.maxParallelExecutions) {
+        this.logger.debug(`tasks at once: ${client.options.maxParallelExecutions} → ${limit}`);
+      }
+      client.options.maxParallelExecutions = limit;
+      asked = Math.min(this.env.AGENT_WORKER_MAX_TASKS, limit - client.activeTasksCount);
+    });
+    client.on('poll:success', (tasks) => {
+      adaptive.fetched(asked, Array.isArray(tasks) ? tasks.length : 0);
+    });
   }
 
   /**
