@@ -119,6 +119,27 @@ export const RECORDED = [
     cpu: { operaton: 37.8, 'mysqld*': 35.0, workflow: 30.7, 'agent-worker': 21.0, gateway: 7.5 },
     total: 147,
   },
+  // 2026-11-30 (a later session), the same options, nothing else running: the worker's tasks at
+  // once fixed at 4 (--max-tasks 4, the default before) and adaptive up to 16, back to back; both
+  // without mysql2's per-query stack capture.
+  {
+    change:
+      'the same again, tasks at once fixed at 4 (--max-tasks 4), back to back with the next row',
+    options: '--engine operaton --max-tasks 4',
+    load: '2.1-3.2',
+    missionsPerSecond: 8.8,
+    cpu: { operaton: 47.7, 'mysqld*': 45.5, workflow: 39.7, 'agent-worker': 26.3, gateway: 8.5 },
+    total: 182,
+  },
+  {
+    change:
+      "+ worker: tasks at once adapt to its event loop, from 4 up to 16 (the service's default)",
+    options: '--engine operaton',
+    load: '3.2-5.1',
+    missionsPerSecond: 11.7,
+    cpu: { operaton: 43.0, 'mysqld*': 42.3, workflow: 33.0, 'agent-worker': 20.5, gateway: 6.0 },
+    total: 156,
+  },
 ];
 
 const SHOWN = ['operaton', 'mysqld*', 'workflow', 'agent-worker', 'gateway'];
