@@ -49,7 +49,7 @@ async function fetchSession(): Promise<void> {
  * during the session's load waits for it: the load may have had its menu before the new catalogue was
  * active, in the old language.
  */
-export async function reloadMenu(): Promise<void> {
+async function reloadMenu(): Promise<void> {
   if (loading) await loading.catch(() => undefined);
   const { user } = sessionStore.get();
   if (!user || !getToken()) return;
