@@ -12,6 +12,26 @@ export async function freePort() {
   return port;
 }
 
+/** Whether something can listen on `port` right now. */
+function canListen(port) {
+  const server = createServer();
+  return new Promise((resolve) => {
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/** The first of `count` consecutive ports nothing listens on right now. */
+export async function freePortRange(count) {
+  for (;;) {
+    const first = await freePort();
+    if (first + count > 65535) continue;
+    let free = true;
+    for (let port = first + 1; free && port < first + count; port++) free = await canListen(port);
+    if (free) return first;
+  }
+}
+
 /**
  * Environment of a second platform for scripts/platform.mjs: its own namespace, databases (the agent
  * worker's too, and Operaton's when `engine` is 'operaton') and ports, and a throwaway engine password
@@ -28,6 +48,10 @@ export async function benchPlatform(prefix, { engine = 'embedded' } = {}) {
   };
   const gatewayPort = await freePort();
   const enginePort = await freePort();
+  // scripts/platform.mjs puts the processes' metrics at consecutive ports from METRICS_BASE_PORT
+  // (by default the gateway's + 1000, never checked: a missions bench failed on a billing metrics
+  // port in use). Kept on, as in production, on ports found free.
+  const metricsBase = await freePortRange(7);
   const env = {
     NAMESPACE: namespace,
     IDENTITY_DB_URL: `mysql://root@127.0.0.1:3306/${databases.identity}`,
@@ -45,6 +69,7 @@ export async function benchPlatform(prefix, { engine = 'embedded' } = {}) {
     // Operaton's own database; the embedded engine keeps its tables in the workflow database.
     ENGINE_DB_URL: databases.engine ? `mysql://root@127.0.0.1:3306/${databases.engine}` : '',
     SOCKET_PORT: '-1',
+    METRICS_BASE_PORT: String(metricsBase),
   };
   return { namespace, databases, gatewayPort, enginePort, env };
 }
