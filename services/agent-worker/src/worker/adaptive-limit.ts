@@ -38,8 +38,9 @@ export interface AdaptiveLimitOptions {
  * its event loop's utilisation:
  *
  * - most agent tasks wait: on a language model, the workflow service, the engine. A worker that
- *   takes few of them idles while tasks queue in the engine (bench:missions, trivial agents: 4
- *   at once 10.8 missions a second, 16 at once 17.4, CPU a mission 116 → 104 ms). While its loop
+ *   takes few of them idles while tasks queue in the engine (bench:missions, trivial agents, back
+ *   to back: a fixed 4 at once 8.8 missions a second and 182 ms of CPU a mission, this 11.7 and
+ *   156 ms; docs/throughput.md). While its loop
  *   is idle and there is more work (the last fetch came back full, or every slot is taken) the
  *   limit grows by one a window;
  * - the toolkit's own computations (the template modeller, design) run on the worker's thread for

@@ -39,7 +39,8 @@ export interface DeliveryOutcome {
 /**
  * The external-task client (camunda-external-task-client-js 3.1.0) of this worker: subscribed to
  * AGENT_TOPIC on the engine's REST API with its credentials, long polling, up to
- * AGENT_WORKER_MAX_TASKS tasks at once: fewer while its event loop is busy (AdaptiveLimit). Any number of workers can run side by side: the engine's locks share the tasks out.
+ * AGENT_WORKER_MAX_TASKS tasks at once: fewer while its event loop is busy (AdaptiveLimit). Any
+ * number of workers can run side by side: the engine's locks share the tasks out.
  * On shutdown it stops fetching, hands back tasks fetched meanwhile, and lets running ones finish
  * for AGENT_WORKER_DRAIN_MS; what is left is redelivered when its lock expires.
  */
@@ -50,7 +51,6 @@ export class AgentWorkerService implements OnApplicationBootstrap, OnApplication
   private stopping = false;
   private readonly running = new Set<Promise<unknown>>();
   private readonly listeners = new Set<(outcome: DeliveryOutcome) => void>();
-  private limit: AdaptiveLimit | null = null;
 
   constructor(
     @Inject(AGENT_WORKER_ENV) private readonly env: AgentWorkerEnv,
@@ -59,11 +59,6 @@ export class AgentWorkerService implements OnApplicationBootstrap, OnApplication
 
   get workerId(): string {
     return this.env.workerId;
-  }
-
-  /** Tasks this worker takes at once now (AdaptiveLimit). */
-  get taskLimit(): number {
-    return this.limit?.current ?? Math.min(INITIAL_TASKS, this.env.AGENT_WORKER_MAX_TASKS);
   }
 
   /** Tasks this worker is running now. */
@@ -84,11 +79,16 @@ export class AgentWorkerService implements OnApplicationBootstrap, OnApplication
         'ENGINE_PASSWORD and ENGINE_TOKEN are unset: the engine will refuse this worker until one is set',
       );
     }
+    // Made here, not with the service: the loop's first window would hold the process's start.
+    const limit = new AdaptiveLimit(eventLoopBusyMeter(), {
+      ceiling: this.env.AGENT_WORKER_MAX_TASKS,
+      initial: INITIAL_TASKS,
+    });
     const client = new Client({
       baseUrl: this.env.engineUrl,
       workerId: this.env.workerId,
       maxTasks: this.env.AGENT_WORKER_MAX_TASKS,
-      maxParallelExecutions: this.taskLimit,
+      maxParallelExecutions: limit.current,
       lockDuration: this.env.AGENT_WORKER_LOCK_MS,
       interval: this.env.AGENT_WORKER_POLL_INTERVAL_MS,
       ...(this.env.AGENT_WORKER_POLL_TIMEOUT_MS
@@ -103,7 +103,7 @@ export class AgentWorkerService implements OnApplicationBootstrap, OnApplication
       if (!failing) this.logger.warn(`the engine did not answer a fetch: ${String(error)}`);
       failing = true;
     });
-    this.adaptTaskLimit(client);
+    this.adaptTaskLimit(client, limit);
     client.on('poll:success', () => {
       if (failing) this.logger.log('the engine answers fetches again');
       failing = false;
@@ -126,13 +126,7 @@ export class AgentWorkerService implements OnApplicationBootstrap, OnApplication
    * synchronously), and asks the engine for maxParallelExecutions less the tasks running: the
    * limit is set there, and told how full the answer came back.
    */
-  private adaptTaskLimit(client: Client): void {
-    // Made here, not with the service: the loop's first window would hold the process's start.
-    const adaptive = new AdaptiveLimit(eventLoopBusyMeter(), {
-      ceiling: this.env.AGENT_WORKER_MAX_TASKS,
-      initial: INITIAL_TASKS,
-    });
-    this.limit = adaptive;
+  private adaptTaskLimit(client: Client, adaptive: AdaptiveLimit): void {
     let asked = 0;
     client.on('poll:start', () => {
       const limit = adaptive.next(client.activeTasksCount);
