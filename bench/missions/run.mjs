@@ -33,12 +33,15 @@
 // Usage: pnpm -r --workspace-concurrency=1 --filter "./packages/*" --filter "./services/*" run build
 //        pnpm bench:missions [-- --engine operaton,embedded --rate 3 --steady 20 --inflight 24
 //          --warmup 10 --seconds 30 --max-tasks 4 --worker-processes 1 --agent tool|function
-//          --poll-interval <ms>]
+//          --poll-interval <ms> --statements 10]
 // --engine: operaton (deploy/engine; skipped without Java) and/or embedded, one platform each;
 //   operaton-before: Operaton with its settings before issue 31 (C1 JIT, history full), so that
 //   `--engine operaton-before,operaton` shows what they changed. After the Operaton platforms, the
 //   figures bench/missions/figures.mjs recorded change by change for issue 31, and this run's beside them.
 // --poll-interval: AGENT_WORKER_POLL_INTERVAL_MS of the workers (unset: the service's default).
+// --statements: seconds of MariaDB's general log after the flat-out window, for the statements a
+//   mission costs in each database (0: none; the log needs the SUPER privilege the bench's root has).
+// --statements-of: databases (workflow, agent, engine, ...) whose statements are listed by shape.
 // Needs MariaDB/MySQL and Redis on loopback. The databases and the namespace's Redis keys are removed
 // after each platform.
 import { spawn } from 'node:child_process';
@@ -90,6 +93,8 @@ const MAX_TASKS = arg('max-tasks', undefined);
 const WORKER_PROCESSES = Number(arg('worker-processes', 1));
 const AGENT = arg('agent', 'tool');
 const POLL_INTERVAL = arg('poll-interval', undefined);
+const STATEMENTS_S = Number(arg('statements', 10));
+const STATEMENTS_OF = arg('statements-of', '').split(',').filter(Boolean);
 
 // --- processes -----------------------------------------------------------------------------------
 
@@ -142,7 +147,7 @@ async function steady(m) {
   return window;
 }
 
-async function flatOut(m, cpu) {
+async function flatOut(m, cpu, afterWindow) {
   let running = true;
   const loop = async () => {
     while (running) await m.start();
@@ -154,6 +159,7 @@ async function flatOut(m, cpu) {
   await sleep(MEASURE_S * 1000);
   const after = cpu();
   const window = m.cut();
+  window.statements = await afterWindow();
   running = false;
   await Promise.all(loops);
   m.cut();
@@ -161,6 +167,79 @@ async function flatOut(m, cpu) {
     Object.keys(after).map((name) => [name, (after[name] - before[name]) / window.completed]),
   );
   return window;
+}
+
+/**
+ * Statements a completed mission costs in each database, flat out: MariaDB's general log (to its
+ * table) for `--statements` seconds after the CPU window, so that its own cost is not in the CPU
+ * figures; each connection's statements (Query and Execute) are counted to the database it is on,
+ * and the bench's own connection is left out. A count does not vary with the machine's load as CPU
+ * does, so it shows a change's effect on the database even when the CPU figures are within noise.
+ */
+async function statementsPerMission(db, bench, m) {
+  if (!STATEMENTS_S) return null;
+  const [[settings]] = await db.query(
+    'SELECT @@GLOBAL.log_output AS output, @@GLOBAL.general_log AS on_',
+  );
+  await db.query("SET GLOBAL log_output = 'TABLE'");
+  await db.query('TRUNCATE TABLE mysql.general_log');
+  m.cut();
+  await db.query('SET GLOBAL general_log = 1');
+  await sleep(STATEMENTS_S * 1000);
+  await db.query('SET GLOBAL general_log = 0');
+  const { completed } = m.cut();
+  await db.query('SET GLOBAL log_output = ?', [settings.output]);
+  const [threads] = await db.query('SELECT ID AS id, DB AS db FROM information_schema.PROCESSLIST');
+  const [counts] = await db.query(
+    `SELECT thread_id AS id, COUNT(*) AS n FROM mysql.general_log
+      WHERE command_type IN ('Query', 'Execute') AND thread_id <> CONNECTION_ID() GROUP BY thread_id`,
+  );
+  const shapes = await statementShapes(db, threads, bench);
+  await db.query('TRUNCATE TABLE mysql.general_log');
+  if (Number(settings.on_)) await db.query('SET GLOBAL general_log = 1');
+  const serviceOf = new Map(
+    Object.entries(bench.databases).map(([name, database]) => [database, name]),
+  );
+  const dbOf = new Map(threads.map((t) => [Number(t.id), t.db]));
+  const perService = {};
+  for (const { id, n } of counts) {
+    const name =
+      serviceOf.get(dbOf.get(Number(id))) ?? serviceDatabase(dbOf.get(Number(id)), bench);
+    perService[name] = (perService[name] ?? 0) + Number(n) / completed;
+  }
+  return { completed, perService, shapes };
+}
+
+/** A database the bench did not name: billing's and notification's are the identity one's + `_<name>`. */
+function serviceDatabase(database, bench) {
+  const prefix = `${bench.databases.identity}_`;
+  return database?.startsWith(prefix) ? database.slice(prefix.length) : (database ?? 'none');
+}
+
+/** `--statements-of`: each named database's statements by shape (literals taken out), most first. */
+async function statementShapes(db, threads, bench) {
+  const shapes = {};
+  for (const name of STATEMENTS_OF) {
+    const database = bench.databases[name] ?? `${bench.databases.identity}_${name}`;
+    const ids = threads.filter((t) => t.db === database).map((t) => t.id);
+    if (!ids.length) continue;
+    const [rows] = await db.query(
+      `SELECT CONVERT(argument USING utf8mb4) AS text FROM mysql.general_log
+        WHERE command_type IN ('Query', 'Execute') AND thread_id IN (?)`,
+      [ids],
+    );
+    const counts = new Map();
+    for (const { text } of rows) {
+      const shape = text
+        .replace(/'(?:[^'\\]|\\.)*'/g, '?')
+        .replace(/\b\d+\b/g, '?')
+        .replace(/\s+/g, ' ')
+        .slice(0, 160);
+      counts.set(shape, (counts.get(shape) ?? 0) + 1);
+    }
+    shapes[name] = [...counts].sort((a, b) => b[1] - a[1]);
+  }
+  return shapes;
 }
 
 /**
@@ -268,7 +347,7 @@ async function runOn(engine) {
     };
 
     const steadyPhase = await steady(m);
-    const flat = await flatOut(m, cpu);
+    const flat = await flatOut(m, cpu, () => statementsPerMission(db, bench, m));
     steadyPhase.timeline = await timeline(db, bench, steadyPhase);
     flat.timeline = await timeline(db, bench, flat);
     // The one periodic query over a table that only grows: the reconciler's round (every 2 s).
@@ -351,6 +430,21 @@ function report(engine, r) {
     .map(([name, ms]) => `${name} ${f1(ms)}`)
     .join(', ');
   console.log(`  CPU ms per mission, flat out: ${cpu}   (* shared with the rest of the machine)`);
+  const statements = r.flat.statements;
+  if (statements) {
+    const each = Object.entries(statements.perService)
+      .sort((a, b) => b[1] - a[1])
+      .map(([name, n]) => `${name} ${f1(n)}`)
+      .join(', ');
+    console.log(
+      `  statements per mission, flat out (general log, ${STATEMENTS_S} s, ${statements.completed} missions): ${each}`,
+    );
+    for (const [name, shapes] of Object.entries(statements.shapes)) {
+      console.log(`  ${name}'s statements per mission, by shape:`);
+      for (const [shape, n] of shapes)
+        console.log(`    ${f1(n / statements.completed).padStart(5)}  ${shape}`);
+    }
+  }
   console.log(
     `  database after: missions ${JSON.stringify(r.statuses)}, node runs ${JSON.stringify(r.logs)}; ` +
       `${r.pushes} agentStatus pushes received; the user's roles ${JSON.stringify(r.roles)}`,

@@ -34,8 +34,14 @@ const RETRIED_ERRORS = new Set(['ER_LOCK_DEADLOCK', 'ER_DUP_ENTRY', 'ER_LOCK_WAI
 export class ExecutionsService {
   constructor(@InjectAgentDb() private readonly db: DataSource) {}
 
-  /** The attempt a delivery belongs to (created when new), under a row lock of the run's node. */
+  /**
+   * The attempt a delivery belongs to (created when new). A node's first delivery, the common case,
+   * is one insert of attempt 1; any other (a redelivery, a new attempt after a failure, a loop's
+   * next task) finds that insert a duplicate and is decided under a row lock of the run's node.
+   */
   async begin(delivery: Delivery): Promise<TaskExecution> {
+    const first = await this.firstAttempt(delivery);
+    if (first) return first;
     for (let round = 1; ; round += 1) {
       try {
         return await this.db.transaction((tx) => this.beginIn(tx, delivery));
@@ -48,8 +54,7 @@ export class ExecutionsService {
 
   /**
    * An attempt that is not computed yet is about to run its agent: `runs` counts that here, in the
-   * same statement as the delivery, rather than in one more update per node. The row is inserted
-   * without TypeORM's save, which reads it back for the columns the database fills.
+   * same statement as the delivery, rather than in one more update per node.
    */
   private async beginIn(tx: EntityManager, delivery: Delivery): Promise<TaskExecution> {
     const repo = tx.getRepository(TaskExecution);
@@ -72,30 +77,22 @@ export class ExecutionsService {
       );
       return repo.findOneByOrFail({ id: mine.id });
     }
-    const now = new Date();
-    const row = repo.create({
-      ...delivery,
-      attempt: (attempts[0]?.attempt ?? 0) + 1,
-      status: 'running',
-      deliveries: 1,
-      runs: 1,
-      outputs: null,
-      variables: null,
-      error: null,
-      startedAt: now,
-      computedAt: null,
-      completedAt: null,
-      createTime: now,
-      updateTime: null,
-    });
-    const inserted = await repo
-      .createQueryBuilder()
-      .insert()
-      .values(row as QueryDeepPartialEntity<TaskExecution>)
-      .updateEntity(false)
-      .execute();
-    row.id = Number((inserted.raw as { insertId: number }).insertId);
-    return row;
+    return insertAttempt(tx, delivery, (attempts[0]?.attempt ?? 0) + 1);
+  }
+
+  /**
+   * Attempt 1 of the delivery's node, inserted on its own (autocommit: one statement where the
+   * locked path takes four), or null when the node has an attempt already: the unique key on (run,
+   * node, attempt) refuses the insert, and a locked read decides what the delivery is. A lock wait
+   * or deadlock with a locked path of the same node also sends the delivery there.
+   */
+  private async firstAttempt(delivery: Delivery): Promise<TaskExecution | null> {
+    try {
+      return await insertAttempt(this.db.manager, delivery, 1);
+    } catch (error) {
+      if (RETRIED_ERRORS.has((error as { code?: string }).code ?? '')) return null;
+      throw error;
+    }
   }
 
   /**
@@ -137,4 +134,40 @@ export class ExecutionsService {
       .getRepository(TaskExecution)
       .update({ id }, { status: 'failed', error: error.slice(0, 60_000) });
   }
+}
+
+/**
+ * A new running attempt, counted as one delivery and one run. Inserted without TypeORM's save, which
+ * reads the row back for the columns the database fills.
+ */
+async function insertAttempt(
+  manager: EntityManager,
+  delivery: Delivery,
+  attempt: number,
+): Promise<TaskExecution> {
+  const repo = manager.getRepository(TaskExecution);
+  const now = new Date();
+  const row = repo.create({
+    ...delivery,
+    attempt,
+    status: 'running',
+    deliveries: 1,
+    runs: 1,
+    outputs: null,
+    variables: null,
+    error: null,
+    startedAt: now,
+    computedAt: null,
+    completedAt: null,
+    createTime: now,
+    updateTime: null,
+  });
+  const inserted = await repo
+    .createQueryBuilder()
+    .insert()
+    .values(row as QueryDeepPartialEntity<TaskExecution>)
+    .updateEntity(false)
+    .execute();
+  row.id = Number((inserted.raw as { insertId: number }).insertId);
+  return row;
 }

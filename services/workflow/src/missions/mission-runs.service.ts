@@ -19,6 +19,7 @@ import type { DataSource } from 'typeorm';
 import { InjectWorkflowDb } from '../database/inject';
 import { Mission, MissionLog } from './mission.entity';
 import { MissionMoves, MissionPushes } from './mission-events';
+import { MissionReads } from './mission-reads';
 import { missionLogView, missionState } from './missions.mapper';
 import { NodeLogWriter } from './node-log-writer';
 
@@ -35,6 +36,7 @@ export class MissionRunsService {
     private readonly moves: MissionMoves,
     private readonly pushes: MissionPushes,
     private readonly logs: NodeLogWriter,
+    private readonly reads: MissionReads,
   ) {}
 
   /** A node run started: its log row (running) and the mission in progress. */
@@ -143,13 +145,7 @@ export class MissionRunsService {
 
   /** The mission a report names (by code, else by process instance), and only for its current run. */
   async current(body: MissionRefBody & { runId?: string }): Promise<Mission> {
-    const repo = this.db.getRepository(Mission);
-    let mission: Mission | null = null;
-    if (body.missionCode) mission = await repo.findOneBy({ code: body.missionCode });
-    else if (body.processInstanceId) {
-      mission = await repo.findOneBy({ processInstanceId: body.processInstanceId });
-    } else throw new DomainError('mission.key_required');
-    if (!mission) throw new DomainError('mission.not_found', {}, 404);
+    const mission = await this.reads.named(body);
     runOf(mission, body);
     return mission;
   }

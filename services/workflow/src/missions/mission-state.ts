@@ -4,11 +4,11 @@ import {
   type MissionEvent,
   missionMove,
 } from '@platform/contracts';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 
 import { Mission } from './mission.entity';
-import { announceMove } from './mission-outbox';
+import { ANNOUNCED_STATUSES, announceMove } from './mission-outbox';
 
 /** Columns a move may change besides the status. */
 export type MissionChanges = Partial<
@@ -43,18 +43,23 @@ export async function moveMission(
     const changed = Object.keys(changes).length > 0 || move.to !== current.status;
     if (!changed) return current;
     const from = current;
-    // The move and its announcement (a status the owner hears about) commit together.
-    const result = await db.transaction(async (tx) => {
-      const updated = await tx
+    const update = (manager: EntityManager) =>
+      manager
         .createQueryBuilder()
         .update(Mission)
         .set({ ...changes, status: move.to } as QueryDeepPartialEntity<Mission>)
         .where('id = :id AND status = :status', { id: from.id, status: from.status })
         .execute();
-      if (updated.affected && move.to !== from.status)
-        await announceMove(tx, { ...from, ...changes } as Mission, move.to);
-      return updated;
-    });
+    const announces = move.to !== from.status && ANNOUNCED_STATUSES.includes(move.to);
+    // The move and its announcement (a status the owner hears about) commit together; a move that
+    // announces nothing is its one update.
+    const result = !announces
+      ? await update(db.manager)
+      : await db.transaction(async (tx) => {
+          const updated = await update(tx);
+          if (updated.affected) await announceMove(tx, { ...from, ...changes } as Mission, move.to);
+          return updated;
+        });
     if (result.affected) return Object.assign(current, changes, { status: move.to });
     const fresh = await repo.findOneBy({ id: current.id });
     if (!fresh) throw new DomainError('mission.not_found', {}, 404);

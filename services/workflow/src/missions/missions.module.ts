@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 
+import { AgentCatalog } from '../agents/agent-catalog';
 import { BillingModule } from '../billing/billing.module';
 import { ConversationsModule } from '../chat/conversations.module';
 import { EngineModule } from '../engine/engine.module';
@@ -11,6 +12,7 @@ import { MissionAccess } from './mission-access';
 import { MissionDiagrams } from './mission-diagrams';
 import { MissionMoves, MissionPushes } from './mission-events';
 import { MissionMetrics } from './mission-metrics';
+import { MissionReads } from './mission-reads';
 import { MissionReconciler } from './mission-reconciler';
 import { MissionRerunsService } from './mission-reruns.service';
 import { MissionRunsService } from './mission-runs.service';
@@ -26,12 +28,14 @@ import { NodeLogWriter } from './node-log-writer';
   imports: [EngineModule, WorkflowsModule, BillingModule, ConversationsModule],
   controllers: [MissionsController, NodeContextController, MissionDashboardController],
   providers: [
+    AgentCatalog,
     DeploymentsService,
     MissionAccess,
     MissionsService,
     MissionRunsService,
     MissionReconciler,
     MissionMetrics,
+    MissionReads,
     MissionPushes,
     MissionMoves,
     WorkflowEventRelay,

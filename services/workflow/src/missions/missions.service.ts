@@ -36,6 +36,7 @@ import {
 } from '@platform/engine-client';
 import { isOutageError } from '@platform/nest-common';
 import type { DataSource } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 
 import { MissionCharges } from '../billing/mission-charges.service';
 import { ConversationAccess } from '../chat/conversation-access';
@@ -311,9 +312,8 @@ export class MissionsService {
     row: Partial<Mission> & { code: string; currentRunId: string; requestKey: string | null },
     caller: MissionCaller,
   ): Promise<{ mission: Mission; earlier: boolean }> {
-    const repo = this.db.getRepository(Mission);
     try {
-      return { mission: await repo.save(repo.create(row)), earlier: false };
+      return { mission: await this.insertRow(row), earlier: false };
     } catch (error) {
       await this.charges.abandon(row.code, row.currentRunId);
       const first = isDuplicateEntry(error)
@@ -322,6 +322,32 @@ export class MissionsService {
       if (first) return { mission: first, earlier: true };
       throw error;
     }
+  }
+
+  /**
+   * The new row in one statement: TypeORM's save wraps an insert in a transaction and reads the row
+   * back for the columns the database fills, which are all known here.
+   */
+  private async insertRow(row: Partial<Mission>): Promise<Mission> {
+    const repo = this.db.getRepository(Mission);
+    const now = new Date();
+    const mission = repo.create({
+      processInstanceId: null,
+      startClaimedAt: null,
+      startedAt: null,
+      endedAt: null,
+      ...row,
+      createTime: now,
+      updateTime: now,
+    });
+    const inserted = await repo
+      .createQueryBuilder()
+      .insert()
+      .values(mission as QueryDeepPartialEntity<Mission>)
+      .updateEntity(false)
+      .execute();
+    mission.id = Number((inserted.raw as { insertId: number }).insertId);
+    return mission;
   }
 
   /** The caller's mission started with this Idempotency-Key, if any. */

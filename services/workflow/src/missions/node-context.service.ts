@@ -17,6 +17,7 @@ import type { MissionNodeContextBody } from '@platform/contracts/dto';
 import { type DataSource, In, Not } from 'typeorm';
 
 import { Agent } from '../agents/agent.entity';
+import { AgentCatalog } from '../agents/agent-catalog';
 import { plainVariables } from '../bpm/engine-variables';
 import { InjectWorkflowDb } from '../database/inject';
 import { EngineConnection } from '../engine/engine-connection';
@@ -25,6 +26,7 @@ import { Skill } from '../skills/skill.entity';
 import { WorkflowVersion } from '../workflows/workflow.entity';
 import { Mission, MissionLog, WorkflowDeployment } from './mission.entity';
 import { nodesFrom } from './mission-diagrams';
+import { MissionReads } from './mission-reads';
 
 /** Graphs of deployed definitions: a definition never changes, so its graph is read once. */
 const GRAPH_CACHE_MAX = 200;
@@ -45,6 +47,8 @@ export class NodeContextService {
   constructor(
     @InjectWorkflowDb() private readonly db: DataSource,
     private readonly engine: EngineConnection,
+    private readonly catalog: AgentCatalog,
+    private readonly reads: MissionReads,
   ) {}
 
   async context(body: MissionNodeContextBody): Promise<AgentNodeContextView> {
@@ -80,15 +84,8 @@ export class NodeContextService {
   }
 
   /** The mission a request names, by code or else by process instance. */
-  async mission(body: MissionNodeContextBody): Promise<Mission> {
-    const repo = this.db.getRepository(Mission);
-    let mission: Mission | null = null;
-    if (body.missionCode) mission = await repo.findOneBy({ code: body.missionCode });
-    else if (body.processInstanceId) {
-      mission = await repo.findOneBy({ processInstanceId: body.processInstanceId });
-    } else throw new DomainError('mission.key_required');
-    if (!mission) throw new DomainError('mission.not_found', {}, 404);
-    return mission;
+  mission(body: MissionNodeContextBody): Promise<Mission> {
+    return this.reads.named(body);
   }
 
   private async graphOf(mission: Mission, nodeId: string): Promise<AgentGraph> {
@@ -128,9 +125,19 @@ export class NodeContextService {
   }
 
   /** The agent of the node's name (zh) or descriptor name (en), as the compiler matched it. */
-  private async agentOf(node: AgentGraphNode): Promise<AgentRecordView> {
+  private agentOf(node: AgentGraphNode): Promise<AgentRecordView> {
     const name = node.name.trim();
     const nameEn = node.agent.nameen.trim();
+    return this.catalog.cached(`agent\0${name}\0${nameEn}`, () =>
+      this.agentNamed(node, name, nameEn),
+    );
+  }
+
+  private async agentNamed(
+    node: AgentGraphNode,
+    name: string,
+    nameEn: string,
+  ): Promise<AgentRecordView> {
     const candidates = await this.db.getRepository(Agent).find({
       where: [...(name ? [{ name }] : []), ...(nameEn ? [{ nameEn }] : [])],
       order: { id: 'ASC' },
@@ -171,10 +178,16 @@ export class NodeContextService {
   }
 
   /** A Function node runs the function its descriptor (or node) names. */
-  private async functionOf(node: AgentGraphNode): Promise<AgentFunctionView> {
+  private functionOf(node: AgentGraphNode): Promise<AgentFunctionView> {
     const names = [node.agent.nameen, node.name, node.agent.instruction]
       .map((n) => n.trim())
       .filter(Boolean);
+    return this.catalog.cached(`function\0${names.join('\0')}`, () =>
+      this.functionNamed(node, names),
+    );
+  }
+
+  private async functionNamed(node: AgentGraphNode, names: string[]): Promise<AgentFunctionView> {
     const rows = names.length
       ? await this.db.getRepository(FunctionDef).findBy({ name: In(names) })
       : [];
@@ -253,10 +266,7 @@ export class NodeContextService {
     nodeId: string,
   ): Promise<NodeRunOutputView[]> {
     if (!runId) return [];
-    const rows = await this.db.getRepository(MissionLog).find({
-      where: { missionId: mission.id, runId, status: MISSION_LOG_STATUS.success },
-      order: { id: 'ASC' },
-    });
+    const rows = await this.reads.successes(mission.id, runId);
     const latest = new Map<string, MissionLog>();
     for (const row of rows) {
       if (row.nodeId === nodeId) continue;
