@@ -34,7 +34,7 @@ export async function freePortRange(count) {
 
 /**
  * Environment of a second platform for scripts/platform.mjs: its own namespace, databases (the agent
- * worker's too, and Operaton's when `engine` is 'operaton') and ports, and a throwaway engine password
+ * worker's, billing's and notification's too, and Operaton's when `engine` is 'operaton') and ports, and a throwaway engine password
  * (not the machine's in data/engine.env). `engine`: 'embedded' (default; inside the workflow service)
  * or 'operaton' (deploy/engine, started by scripts/platform.mjs). Drop `databases` after.
  */
@@ -44,6 +44,8 @@ export async function benchPlatform(prefix, { engine = 'embedded' } = {}) {
     identity: `bench_${namespace}`,
     workflow: `bench_${namespace}_wf`,
     agent: `bench_${namespace}_agent`,
+    billing: `bench_${namespace}_billing`,
+    notification: `bench_${namespace}_notification`,
     ...(engine === 'operaton' ? { engine: `bench_${namespace}_engine` } : {}),
   };
   const gatewayPort = await freePort();
@@ -57,6 +59,8 @@ export async function benchPlatform(prefix, { engine = 'embedded' } = {}) {
     IDENTITY_DB_URL: `mysql://root@127.0.0.1:3306/${databases.identity}`,
     WORKFLOW_DB_URL: `mysql://root@127.0.0.1:3306/${databases.workflow}`,
     AGENT_DB_URL: `mysql://root@127.0.0.1:3306/${databases.agent}`,
+    BILLING_DB_URL: `mysql://root@127.0.0.1:3306/${databases.billing}`,
+    NOTIFICATION_DB_URL: `mysql://root@127.0.0.1:3306/${databases.notification}`,
     GATEWAY_PORT: String(gatewayPort),
     ENGINE: engine,
     // Not an engine of the machine's .env: the one this platform starts (or embeds) at ENGINE_PORT.

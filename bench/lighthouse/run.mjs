@@ -36,11 +36,6 @@ const TARGETS = { performance: 90, accessibility: 100, 'best-practices': 100, se
 
 async function startOwnPlatform() {
   const bench = await benchPlatform('lh', { engine: 'embedded' });
-  // The billing and notification services' databases too (benchPlatform names the others).
-  bench.databases.billing = `bench_${bench.namespace}_billing`;
-  bench.databases.notification = `bench_${bench.namespace}_notification`;
-  bench.env.BILLING_DB_URL = `mysql://root@127.0.0.1:3306/${bench.databases.billing}`;
-  bench.env.NOTIFICATION_DB_URL = `mysql://root@127.0.0.1:3306/${bench.databases.notification}`;
   const password = 'Bench#Admin2026';
   // The per-user socket channel on a free port (benchPlatform turns it off), which the page is told
   // below: without it the landing page's socket fails and Chromium logs the failure as a console error.

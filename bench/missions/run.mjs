@@ -203,25 +203,17 @@ async function statementsPerMission(db, bench, m) {
   const dbOf = new Map(threads.map((t) => [Number(t.id), t.db]));
   const perService = {};
   for (const { id, n } of counts) {
-    const name =
-      serviceOf.get(dbOf.get(Number(id))) ?? serviceDatabase(dbOf.get(Number(id)), bench);
+    const name = serviceOf.get(dbOf.get(Number(id))) ?? 'other';
     perService[name] = (perService[name] ?? 0) + Number(n) / completed;
   }
   return { completed, perService, shapes };
-}
-
-/** A database the bench did not name: billing's and notification's are the identity one's + `_<name>`. */
-function serviceDatabase(database, bench) {
-  const prefix = `${bench.databases.identity}_`;
-  return database?.startsWith(prefix) ? database.slice(prefix.length) : (database ?? 'none');
 }
 
 /** `--statements-of`: each named database's statements by shape (literals taken out), most first. */
 async function statementShapes(db, threads, bench) {
   const shapes = {};
   for (const name of STATEMENTS_OF) {
-    const database = bench.databases[name] ?? `${bench.databases.identity}_${name}`;
-    const ids = threads.filter((t) => t.db === database).map((t) => t.id);
+    const ids = threads.filter((t) => t.db === bench.databases[name]).map((t) => t.id);
     if (!ids.length) continue;
     const [rows] = await db.query(
       `SELECT CONVERT(argument USING utf8mb4) AS text FROM mysql.general_log
