@@ -4,6 +4,7 @@ export * from './db-monitor';
 export * from './env';
 export * from './event-consumer';
 export * from './gen-schema';
+export * from './grouped-batches';
 export * from './health-probe';
 export * from './ip-location';
 export * from './logger';

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { DataSource, EntityManager } from 'typeorm';
+import { groupedBatches } from '@platform/nest-common';
+import { type DataSource, type EntityManager, In } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 
 import { InjectAgentDb } from '../database/inject';
@@ -32,6 +33,17 @@ const RETRIED_ERRORS = new Set(['ER_LOCK_DEADLOCK', 'ER_DUP_ENTRY', 'ER_LOCK_WAI
  */
 @Injectable()
 export class ExecutionsService {
+  /**
+   * A completion is a record (the engine has the task's end already): those that arrive while one
+   * is written go in the next update together.
+   */
+  private readonly completions = groupedBatches<number, true>(async (ids) => {
+    await this.db
+      .getRepository(TaskExecution)
+      .update({ id: In([...new Set(ids)]) }, { status: 'completed', completedAt: new Date() });
+    return ids.map(() => true as const);
+  });
+
   constructor(@InjectAgentDb() private readonly db: DataSource) {}
 
   /**
@@ -122,10 +134,9 @@ export class ExecutionsService {
     return { outputs: row.outputs, variables: row.variables ?? {} };
   }
 
+  /** The engine took the attempt's completion (answered once it is stored). */
   async completed(id: number): Promise<void> {
-    await this.db
-      .getRepository(TaskExecution)
-      .update({ id }, { status: 'completed', completedAt: new Date() });
+    await this.completions.load(Number(id));
   }
 
   /** The attempt failed (before it was reported): the next delivery of the task is a new attempt. */

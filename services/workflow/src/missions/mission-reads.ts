@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, MISSION_LOG_STATUS } from '@platform/contracts';
 import type { MissionRefBody } from '@platform/contracts/dto';
+import { groupedBatches } from '@platform/nest-common';
 import { type DataSource, In } from 'typeorm';
 
-import { groupedReads } from '../common/grouped-reads';
 import { InjectWorkflowDb } from '../database/inject';
 import { Mission, MissionLog } from './mission.entity';
 
@@ -13,7 +13,7 @@ interface RunKey {
 }
 
 /**
- * The reads every node report of a mission makes, grouped (groupedReads): a node's begin and end
+ * The reads every node report of a mission makes, grouped (groupedBatches): a node's begin and end
  * and the run's completion each read the mission, and a node's begin reads what the run's earlier
  * nodes produced. Flat out, many missions' reports arrive together, and one statement answers the
  * reports that arrived while the previous one was read. Each answer is read after its report
@@ -21,10 +21,10 @@ interface RunKey {
  */
 @Injectable()
 export class MissionReads {
-  private readonly missionsByCode = groupedReads<string, Mission | null>((codes) =>
+  private readonly missionsByCode = groupedBatches<string, Mission | null>((codes) =>
     this.readMissions(codes),
   );
-  private readonly successesByRun = groupedReads<RunKey, MissionLog[]>((runs) =>
+  private readonly successesByRun = groupedBatches<RunKey, MissionLog[]>((runs) =>
     this.readSuccesses(runs),
   );
 

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 
-import { groupedReads } from './grouped-reads';
+import { groupedBatches } from './grouped-batches';
 
-// Reads grouped as a database group-commits: a lone read goes at once, alone; the reads that arrive
-// while one is being read go together in the next.
+// Calls grouped as a database group-commits: a lone call goes at once, alone; the calls that arrive
+// while a batch runs go together in the next.
 
 /** A read whose batches are recorded and answered when `release` is called. */
 function heldReads() {
   const batches: string[][] = [];
   const releases: (() => void)[] = [];
-  const loader = groupedReads<string, string>(async (keys) => {
+  const loader = groupedBatches<string, string>(async (keys) => {
     batches.push([...keys]);
     await new Promise<void>((resolve) => releases.push(resolve));
     return keys.map((key) => (key === 'bad' ? new Error('no such key') : `value of ${key}`));
@@ -26,7 +26,7 @@ async function until(done: () => boolean): Promise<void> {
   expect(done()).toBe(true);
 }
 
-describe('grouped reads', () => {
+describe('grouped batches', () => {
   it('should read a lone key at once, alone', async () => {
     const { loader, batches, release } = heldReads();
     const one = loader.load('a');
@@ -47,7 +47,11 @@ describe('grouped reads', () => {
     await release();
     expect(await first).toBe('value of a');
     await release();
-    expect(await Promise.all([...during, later])).toEqual(['value of b', 'value of c', 'value of d']);
+    expect(await Promise.all([...during, later])).toEqual([
+      'value of b',
+      'value of c',
+      'value of d',
+    ]);
     expect(batches).toEqual([['a'], ['b', 'c', 'd']]);
   });
 
@@ -64,7 +68,7 @@ describe('grouped reads', () => {
 
   it('should go on reading after a read failed', async () => {
     let fail = true;
-    const loader = groupedReads<string, string>(async (keys) => {
+    const loader = groupedBatches<string, string>(async (keys) => {
       if (fail) throw new Error('connection lost');
       return keys.map((key) => key.toUpperCase());
     });
