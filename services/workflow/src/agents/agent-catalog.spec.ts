@@ -123,6 +123,29 @@ describe('the agent catalog of node runs', () => {
     expect(after).toBe('in a transaction');
   });
 
+  it("should drop the entry at the outer transaction's commit, whatever a savepoint in it did", async () => {
+    const readsA = { n: 0 };
+    await instructionVia(a.catalog, readsA);
+    await b.db.transaction(async (tx) => {
+      await tx.getRepository(Agent).update({ id: agentId }, { instruction: 'outer' });
+      await tx
+        .transaction(async (inner) => {
+          await inner.getRepository(Skill).update({ id: 0 }, { instruction: 'none' });
+          throw new Error('roll back to the savepoint');
+        })
+        .catch(() => undefined);
+      // Released savepoints and rolled-back ones leave the outer transaction open: nothing heard.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await instructionVia(a.catalog, readsA)).toBe('first');
+    });
+    const after = await eventually(
+      () => instructionVia(a.catalog, readsA),
+      (v) => v === 'outer',
+      10_000,
+    );
+    expect(after).toBe('outer');
+  });
+
   it('should announce nothing for a rolled-back write', async () => {
     const listener = createRedis(env, 'catalog-test-listener');
     const heard: string[] = [];
@@ -174,7 +197,15 @@ describe('the agent catalog of node runs', () => {
 
   it('should read through while it cannot hear the channel', async () => {
     const c = await instance();
-    await c.catalog['subscriber']?.disconnect();
+    c.catalog['subscriber']?.disconnect();
+    // The connection's status follows once its socket has closed.
+    expect(
+      await eventually(
+        async () => c.catalog['listening'](),
+        (v) => !v,
+        10_000,
+      ),
+    ).toBe(false);
     const reads = { n: 0 };
     await instructionVia(c.catalog, reads);
     await instructionVia(c.catalog, reads);

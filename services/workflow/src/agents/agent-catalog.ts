@@ -134,13 +134,17 @@ export class AgentCatalog
   afterSoftRemove(event: SoftRemoveEvent<unknown>): void {
     this.written(event.metadata.target, event.queryRunner);
   }
+  // A nested transaction's commit or rollback (a savepoint) leaves the outer one open: the mark
+  // stays for the outer one's end (a savepoint rolled back may have undone none of the writes).
   afterTransactionCommit(event: TransactionCommitEvent): void {
-    if (!event.queryRunner.data[CHANGED_IN_TRANSACTION]) return;
-    delete event.queryRunner.data[CHANGED_IN_TRANSACTION];
+    const { queryRunner } = event;
+    if (queryRunner.isTransactionActive || !queryRunner.data[CHANGED_IN_TRANSACTION]) return;
+    delete queryRunner.data[CHANGED_IN_TRANSACTION];
     this.changed();
   }
   afterTransactionRollback(event: TransactionRollbackEvent): void {
-    delete event.queryRunner.data[CHANGED_IN_TRANSACTION];
+    if (!event.queryRunner.isTransactionActive)
+      delete event.queryRunner.data[CHANGED_IN_TRANSACTION];
   }
 
   /**
