@@ -149,6 +149,27 @@ export const RECORDED = [
     cpu: { operaton: 15.3, 'mysqld*': 31.5, workflow: 22.3, 'agent-worker': 13.3, gateway: 4.1 },
     total: 94,
   },
+  // 2026-11-30 (a third session), --steady 5 --warmup 240 --statements 10, back to back, nothing else
+  // running: a slower machine than the row above (the same code ran at half its rate), so only the
+  // pair compares. The statements (general log) are the firm figure: 184 -> 154 a mission.
+  {
+    change:
+      "the code of the row above, on this day's slower machine, back to back with the next row",
+    options: '--engine operaton --steady 5 --warmup 240',
+    load: '1.9-6.4',
+    missionsPerSecond: 9.6,
+    cpu: { operaton: 45.2, 'mysqld*': 51.9, workflow: 43.4, 'agent-worker': 26.4, gateway: 7.6 },
+    total: 189,
+  },
+  {
+    change:
+      '+ services: agents cached, mission reads grouped, one-statement inserts and moves (workflow 39 -> 19 statements, worker 18 -> 8)',
+    options: '--engine operaton --steady 5 --warmup 240',
+    load: '6.0-5.0',
+    missionsPerSecond: 11.1,
+    cpu: { operaton: 37.5, 'mysqld*': 48.9, workflow: 34.1, 'agent-worker': 21.8, gateway: 7.8 },
+    total: 165,
+  },
 ];
 
 const SHOWN = ['operaton', 'mysqld*', 'workflow', 'agent-worker', 'gateway'];
