@@ -1,5 +1,6 @@
 import { createConnection } from 'mysql2/promise';
-import type { DataSourceOptions } from 'typeorm';
+import type { DataSourceOptions, ObjectLiteral, Repository } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 
 /** Parts of a `mysql://user:pass@host:port/database` URL. */
 export function parseMysqlUrl(url: string) {
@@ -95,4 +96,23 @@ export async function runMigrationsLocked(dataSource: {
     await runner.query('SELECT RELEASE_LOCK(?)', [lockName]).catch(() => undefined);
     await runner.release();
   }
+}
+
+/**
+ * Inserts a row whose columns are all known and sets its generated id, in one statement: TypeORM's
+ * save wraps an insert in a transaction and reads the row back for the columns the database fills.
+ * On the repository of the caller's transaction, it is part of that transaction.
+ */
+export async function insertKnownRow<T extends ObjectLiteral & { id: number }>(
+  repo: Repository<T>,
+  row: T,
+): Promise<T> {
+  const inserted = await repo
+    .createQueryBuilder()
+    .insert()
+    .values(row as QueryDeepPartialEntity<T>)
+    .updateEntity(false)
+    .execute();
+  row.id = Number((inserted.raw as { insertId: number }).insertId);
+  return row;
 }

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { groupedBatches } from '@platform/nest-common';
+import { groupedBatches, insertKnownRow } from '@platform/nest-common';
 import { type DataSource, type EntityManager, In } from 'typeorm';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 
 import { InjectAgentDb } from '../database/inject';
 import { type ExecutionStatus, TaskExecution } from './task-execution.entity';
@@ -147,38 +146,30 @@ export class ExecutionsService {
   }
 }
 
-/**
- * A new running attempt, counted as one delivery and one run. Inserted without TypeORM's save, which
- * reads the row back for the columns the database fills.
- */
-async function insertAttempt(
+/** A new running attempt, counted as one delivery and one run (insertKnownRow: one statement). */
+function insertAttempt(
   manager: EntityManager,
   delivery: Delivery,
   attempt: number,
 ): Promise<TaskExecution> {
   const repo = manager.getRepository(TaskExecution);
   const now = new Date();
-  const row = repo.create({
-    ...delivery,
-    attempt,
-    status: 'running',
-    deliveries: 1,
-    runs: 1,
-    outputs: null,
-    variables: null,
-    error: null,
-    startedAt: now,
-    computedAt: null,
-    completedAt: null,
-    createTime: now,
-    updateTime: null,
-  });
-  const inserted = await repo
-    .createQueryBuilder()
-    .insert()
-    .values(row as QueryDeepPartialEntity<TaskExecution>)
-    .updateEntity(false)
-    .execute();
-  row.id = Number((inserted.raw as { insertId: number }).insertId);
-  return row;
+  return insertKnownRow(
+    repo,
+    repo.create({
+      ...delivery,
+      attempt,
+      status: 'running',
+      deliveries: 1,
+      runs: 1,
+      outputs: null,
+      variables: null,
+      error: null,
+      startedAt: now,
+      computedAt: null,
+      completedAt: null,
+      createTime: now,
+      updateTime: null,
+    }),
+  );
 }

@@ -55,6 +55,14 @@ describe('the agent catalog of node runs', () => {
     });
   }
 
+  /** The instruction `catalog` answers once it has heard of the change to `expected` (10 s at most). */
+  const heardBy = (catalog: AgentCatalog, reads: { n: number }, expected: string) =>
+    eventually(
+      () => instructionVia(catalog, reads),
+      (v) => v === expected,
+      10_000,
+    );
+
   beforeAll(async () => {
     await ensureDatabase(url);
     const migrating = await workflowDataSource(url).initialize();
@@ -115,12 +123,7 @@ describe('the agent catalog of node runs', () => {
       // Not committed: the other instance still answers what others can read.
       expect(await instructionVia(a.catalog, readsA)).toBe('first');
     });
-    const after = await eventually(
-      () => instructionVia(a.catalog, readsA),
-      (v) => v === 'in a transaction',
-      10_000,
-    );
-    expect(after).toBe('in a transaction');
+    expect(await heardBy(a.catalog, readsA, 'in a transaction')).toBe('in a transaction');
   });
 
   it("should drop the entry at the outer transaction's commit, whatever a savepoint in it did", async () => {
@@ -138,12 +141,7 @@ describe('the agent catalog of node runs', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(await instructionVia(a.catalog, readsA)).toBe('first');
     });
-    const after = await eventually(
-      () => instructionVia(a.catalog, readsA),
-      (v) => v === 'outer',
-      10_000,
-    );
-    expect(after).toBe('outer');
+    expect(await heardBy(a.catalog, readsA, 'outer')).toBe('outer');
   });
 
   it('should announce nothing for a rolled-back write', async () => {

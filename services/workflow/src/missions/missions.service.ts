@@ -34,9 +34,8 @@ import {
   mayHaveReachedEngine,
   type ProcessInstanceDto,
 } from '@platform/engine-client';
-import { isOutageError } from '@platform/nest-common';
+import { insertKnownRow, isOutageError } from '@platform/nest-common';
 import type { DataSource } from 'typeorm';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 
 import { MissionCharges } from '../billing/mission-charges.service';
 import { ConversationAccess } from '../chat/conversation-access';
@@ -324,30 +323,22 @@ export class MissionsService {
     }
   }
 
-  /**
-   * The new row in one statement: TypeORM's save wraps an insert in a transaction and reads the row
-   * back for the columns the database fills, which are all known here.
-   */
-  private async insertRow(row: Partial<Mission>): Promise<Mission> {
+  /** The new row, whose columns are all known here (insertKnownRow: one statement). */
+  private insertRow(row: Partial<Mission>): Promise<Mission> {
     const repo = this.db.getRepository(Mission);
     const now = new Date();
-    const mission = repo.create({
-      processInstanceId: null,
-      startClaimedAt: null,
-      startedAt: null,
-      endedAt: null,
-      ...row,
-      createTime: now,
-      updateTime: now,
-    });
-    const inserted = await repo
-      .createQueryBuilder()
-      .insert()
-      .values(mission as QueryDeepPartialEntity<Mission>)
-      .updateEntity(false)
-      .execute();
-    mission.id = Number((inserted.raw as { insertId: number }).insertId);
-    return mission;
+    return insertKnownRow(
+      repo,
+      repo.create({
+        processInstanceId: null,
+        startClaimedAt: null,
+        startedAt: null,
+        endedAt: null,
+        ...row,
+        createTime: now,
+        updateTime: now,
+      }),
+    );
   }
 
   /** The caller's mission started with this Idempotency-Key, if any. */
