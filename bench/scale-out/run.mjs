@@ -232,10 +232,12 @@ async function startPlatform(bench, env) {
       ),
     ),
   );
+  // A port of its own, taken as it listens: the one benchPlatform found free a minute before may have
+  // gone to an outgoing connection meanwhile (the engines' and services' own, from the same range).
   const gatewayBalancer = await startBalancer(
     gatewayPorts.map((port, i) => ({ label: `gateway-${i + 1}`, port })),
-    { port: bench.gatewayPort },
   );
+  bench.gatewayPort = gatewayBalancer.port;
   return { engineBalancer, gatewayBalancer, gatewayPorts, enginePorts };
 }
 
