@@ -111,7 +111,7 @@ export class AgentCatalog
   }
 
   /** The catalog changed here: clear this instance's entries and tell the others. */
-  changed(): void {
+  private changed(): void {
     this.clear();
     this.publisher ??= createRedis(this.env, 'workflow-agent-catalog-publish');
     this.publisher

@@ -15,10 +15,10 @@ export const ANNOUNCED_STATUSES: readonly MissionStatus[] = [
 
 /**
  * Writes workflow.mission.status_changed to the outbox, in the transaction of the move (so a move
- * stored is a move announced, once: the key is unique per move).
+ * stored is a move announced, once: the key is unique per move). Only for a move to one of
+ * ANNOUNCED_STATUSES: moveMission decides, as a move to any other status needs no transaction.
  */
 export async function announceMove(tx: EntityManager, mission: Mission, status: MissionStatus) {
-  if (!ANNOUNCED_STATUSES.includes(status)) return;
   const payload = {
     userId: Number(mission.ownerUserId),
     missionCode: mission.code,

@@ -70,7 +70,9 @@ export class MissionReads {
     const byRun = new Map<string, MissionLog[]>();
     for (const row of rows) {
       const key = runKey({ missionId: row.missionId, runId: row.runId });
-      byRun.set(key, [...(byRun.get(key) ?? []), row]);
+      const rows = byRun.get(key);
+      if (rows) rows.push(row);
+      else byRun.set(key, [row]);
     }
     return runs.map((run) => [...(byRun.get(runKey(run)) ?? [])]);
   }
