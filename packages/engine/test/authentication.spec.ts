@@ -195,14 +195,20 @@ describe('authentication of the engine REST API', () => {
     expect(bearer({ headers: {} as Record<string, string> }).headers.Authorization).toBe(
       `Bearer ${TEST_AUTH.token}`,
     );
+    // The engine ends the process while it answers the complete call, so the history can say
+    // COMPLETED before the worker hears back: wait for the worker's own word as well.
+    let completedByWorker!: () => void;
+    const workerHeardBack = new Promise<void>((resolve) => (completedByWorker = resolve));
     h.worker({ workerId: 'auth-bearer', interceptors: [bearer] }).subscribe(
       'auth-bearer',
       async ({ task, taskService }) => {
         await taskService.complete(task);
         completed++;
+        completedByWorker();
       },
     );
     expect((await finished(h.client, id)).state).toBe('COMPLETED');
+    await workerHeardBack;
     await h.stopWorkers();
     expect(completed).toBe(1);
   });
