@@ -50,7 +50,12 @@ export async function startApiServer() {
       seen.length = 0;
       handlers.clear();
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    // Keep-alive connections would hold close() open until they time out.
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
