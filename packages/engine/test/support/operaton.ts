@@ -32,6 +32,8 @@ export interface EngineScript {
     logFile?: string;
   }): Promise<{ child: ChildProcess; version: string; startMs: number; rest: string }>;
   stopEngine(child: ChildProcess, graceMs?: number): Promise<void>;
+  /** JVM options for a short-lived engine (C1 only). */
+  TEST_JAVA_OPTS: string[];
   waitForEngine(options: {
     env: Record<string, string | undefined>;
     timeoutMs?: number;
@@ -131,6 +133,7 @@ export async function launchOperaton(options: {
       JAVA_HOME: process.env.JAVA_HOME,
       TZ: 'UTC',
       NODE_ENV: 'test',
+      ENGINE_JAVA_OPTS: script.TEST_JAVA_OPTS.join(' '),
       ENGINE_HOST: '127.0.0.1',
       ENGINE_PORT: String(port),
       ENGINE_DB_URL: `mysql://${credentials}@${mysql.host}:${mysql.port}/${database}`,

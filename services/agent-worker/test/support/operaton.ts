@@ -23,6 +23,8 @@ interface EngineScript {
     log?: (line: string) => void;
   }): Promise<{ child: ChildProcess; rest: string }>;
   stopEngine(child: ChildProcess): Promise<void>;
+  /** JVM options for a short-lived engine (C1 only). */
+  TEST_JAVA_OPTS: string[];
 }
 
 /** Why Operaton cannot run here (no Java, no jar: `node scripts/engine.mjs build`), or null. */
@@ -51,6 +53,7 @@ export async function startOperaton(): Promise<{ url: string; stop(): Promise<vo
       JAVA_HOME: process.env.JAVA_HOME,
       TZ: 'UTC',
       NODE_ENV: 'test',
+      ENGINE_JAVA_OPTS: script.TEST_JAVA_OPTS.join(' '),
       ENGINE_HOST: '127.0.0.1',
       ENGINE_PORT: String(await freePort()),
       ENGINE_DB_URL: `mysql://${credentials}@${host}:${port}/t_operaton_agent_${process.pid}`,

@@ -38,6 +38,8 @@ interface EngineScript {
     log?: (line: string) => void;
   }): Promise<{ child: ChildProcess; rest: string }>;
   stopEngine(child: ChildProcess): Promise<void>;
+  /** JVM options for a short-lived engine (C1 only). */
+  TEST_JAVA_OPTS: string[];
 }
 
 /** The jar scripts/engine.mjs builds and starts. */
@@ -132,6 +134,7 @@ describe.skipIf(missing)('Cockpit by role through the gateway (real Operaton)', 
         HOME: process.env.HOME,
         JAVA_HOME: process.env.JAVA_HOME,
         NODE_ENV: 'test',
+        ENGINE_JAVA_OPTS: script.TEST_JAVA_OPTS.join(' '),
         ENGINE_HOST: '127.0.0.1',
         ENGINE_PORT: String(await freePort()),
         ENGINE_DB_URL: `${mysqlBase}/${database}`,
