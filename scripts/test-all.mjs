@@ -23,15 +23,20 @@ function valueOf(flag) {
 const totals = { passed: 0, failed: 0 };
 const failures = [];
 
+/** Runs a command with its output shown as it comes (not blocking: setup jobs run beside it). */
 function run(cmd, cmdArgs, cwd = root) {
   const started = Date.now();
-  const result = spawnSync(cmd, cmdArgs, { cwd, stdio: 'inherit', env: process.env });
-  return { ok: result.status === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) };
+  return new Promise((resolve) => {
+    const child = spawn(cmd, cmdArgs, { cwd, stdio: 'inherit', env: process.env });
+    child.on('close', (code) =>
+      resolve({ ok: code === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) }),
+    );
+  });
 }
 
-function check(name, cmd, cmdArgs) {
+async function check(name, cmd, cmdArgs) {
   console.log(`\n=== check: ${name}`);
-  const { ok, seconds } = run(cmd, cmdArgs);
+  const { ok, seconds } = await run(cmd, cmdArgs);
   console.log(`=== check: ${name} ${ok ? 'passed' : 'FAILED'} in ${seconds}s`);
   record(name, ok ? 1 : 0, ok ? 0 : 1);
 }
@@ -117,7 +122,7 @@ async function runSuite({ name, dir }, { quiet }) {
   if (!quiet) console.log(`\n=== ${title}`);
   const { ok, seconds } = quiet
     ? await runQuietly(title, 'pnpm', vitest, join(root, dir))
-    : run('pnpm', vitest, join(root, dir));
+    : await run('pnpm', vitest, join(root, dir));
   if (!existsSync(outFile)) {
     console.log(`=== suite: ${name} produced no report (crashed) in ${seconds}s`);
     record(name, 0, 1);
@@ -149,18 +154,40 @@ function failedTests(report) {
   );
 }
 
+/**
+ * A setup step of scripts/lib.sh, run beside the build: it needs nothing the build makes, and spends
+ * much of its time waiting for the network (on a fresh machine Maven and apt download). A failure
+ * fails the run.
+ */
+function setupInBackground(title, functions) {
+  const script = `source scripts/lib.sh && ${functions.join(' && ')}`;
+  return runQuietly(`setup: ${title}`, 'bash', ['-c', script]).then(({ ok, seconds }) => {
+    console.log(`=== setup: ${title} ${ok ? 'done' : 'FAILED'} in ${seconds}s`);
+    if (!ok) record(`setup: ${title}`, 0, 1);
+  });
+}
+
 mkdirSync(resultsDir, { recursive: true });
+// The Operaton jar for the engine's unit tests (the checks) and the suites that start Operaton; Chromium
+// for the browser suite and docker-compose for the deployment's (deploy) suite.
+const engineJarReady = setupInBackground('Operaton jar (Maven)', ['ensure_engine_jar']);
+const debianPackagesReady = setupInBackground('Chromium and docker-compose (Debian)', [
+  'ensure_chromium',
+  'ensure_compose',
+]);
 if (!skipChecks) {
   // Sources first, then the test files' typecheck (typecheck:spec): tests of one service start
   // others (billing's start the gateway, the gateway's start billing), so they typecheck only once
   // every package's declarations are built. Two packages at a time, in the workspace's order: tsc
   // uses one core, and the web app (two minutes of tsc and Vite) needs only three packages built
   // before it, so it builds beside the services.
-  check('build and typecheck', 'sh', [
+  await check('build and typecheck', 'sh', [
     '-c',
     'pnpm -r --workspace-concurrency=2 run build && pnpm -r --workspace-concurrency=2 --if-present run typecheck:spec',
   ]);
-  // The rest in two lanes side by side (the machine has two cores), about a minute and a half each.
+  // The rest in two lanes side by side (the machine has two cores), about a minute and a half each;
+  // Maven's unit tests build in deploy/engine/target, where the jar is built.
+  await engineJarReady;
   const engineTests = hasCommand('java', ['-version']) && hasCommand('mvn', ['-v']);
   if (!engineTests) console.log('\n=== check: engine unit tests skipped (no Java or Maven here)');
   await checkLanes([
@@ -196,6 +223,7 @@ if (!skipChecks) {
 // one, the other services' in the other, about ten minutes each here (30 November 2026: 572 and
 // 663 s; gateway 395 s, workflow 195 s, web 184 s, agent-worker 142 s, engine 138 s); then the
 // browser suite (e2e) alone, about twelve minutes: it starts the whole stack and runs two browsers.
+await Promise.all([engineJarReady, debianPackagesReady]);
 const suites = workspacePackages();
 const inFirstLane = (p) =>
   p.dir.startsWith('packages/') || p.dir === 'web' || p.dir === 'services/workflow';

@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 
+import { launchServer } from './chromium';
 import { startStack } from './stack';
 
 declare module 'vitest' {
@@ -11,6 +12,8 @@ declare module 'vitest' {
     agentWorkerPid: number;
     engineRest: string;
     engineAuthorization: string;
+    /** The run's Chromium (useBrowser connects to it). */
+    browserEndpoint: string;
   }
 }
 
@@ -23,5 +26,10 @@ export default async function setup(project: TestProject) {
   project.provide('agentWorkerPid', stack.agentWorkerPid);
   project.provide('engineRest', stack.engineRest);
   project.provide('engineAuthorization', stack.engineAuthorization);
-  return () => stack.stop();
+  const chromium = await launchServer();
+  project.provide('browserEndpoint', chromium.wsEndpoint());
+  return async () => {
+    await chromium.close();
+    await stack.stop();
+  };
 }
