@@ -2,7 +2,13 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { Redis } from 'ioredis';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type Download,
+  type Page,
+} from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 
 import { registerUser } from './api';
@@ -120,6 +126,13 @@ export async function closeNotices(page: Page): Promise<void> {
       await close.click({ timeout: 2_000 }).catch(() => undefined); // gone by itself meanwhile
     await page.waitForTimeout(200);
   }
+}
+
+/** What a download holds, read through Playwright (the run's Chromium is a remote one: no local path). */
+export async function downloaded(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

@@ -1,10 +1,17 @@
-import { readFileSync } from 'node:fs';
-
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { registerUser } from './api';
-import { keepTour, openContext, pageApi, screenshot, signIn, TOUR, useBrowser } from './browser';
+import {
+  downloaded,
+  keepTour,
+  openContext,
+  pageApi,
+  screenshot,
+  signIn,
+  TOUR,
+  useBrowser,
+} from './browser';
 
 // Issue 13: the research assistant. A new user signs in, lands on the chat and asks for a job in their
 // language; the built-in planner (no LLM_BASE_URL in the stack) answers as a stream, starts the seeded
@@ -283,6 +290,6 @@ describe('research assistant chat', () => {
     await sent.click();
     const saved = await download;
     expect(saved.suggestedFilename()).toBe('antigen.fasta');
-    expect(readFileSync(await saved.path(), 'utf8')).toBe(`>hel\n${LYSOZYME}\n`);
+    expect((await downloaded(saved)).toString('utf8')).toBe(`>hel\n${LYSOZYME}\n`);
   });
 });

@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
-
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import { blockingFindings } from './a11y';
-import { pageApi, screenshot, signInAsAdmin, useBrowser } from './browser';
+import { downloaded, pageApi, screenshot, signInAsAdmin, useBrowser } from './browser';
 
 // Issue 30: the administrator imports a table of one service into the code generator, changes a
 // column's flags, previews the generated files and downloads them as a zip.
@@ -94,11 +92,7 @@ describe('code generator', () => {
     await page.getByTestId(`row-${row!.tableId}`).getByTestId('gen-download').click();
     const saved = await download;
     expect(saved.suggestedFilename()).toBe(`${TABLE}.zip`);
-    expect(
-      readFileSync(await saved.path())
-        .subarray(0, 2)
-        .toString('latin1'),
-    ).toBe('PK');
+    expect((await downloaded(saved)).subarray(0, 2).toString('latin1')).toBe('PK');
 
     await pageApi(page, 'DELETE', `/tool/gen/${row!.tableId}`);
     expect(errors).toEqual([]);

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
-import { pageApi, screenshot, signInAsAdmin, useBrowser } from './browser';
+import { downloaded, pageApi, screenshot, signInAsAdmin, useBrowser } from './browser';
 
 // Issue 5's designer: a workflow's diagram drawn, described (agents and branches), saved, reloaded;
 // a diagram made elsewhere imported and exported; undo/redo; the designer messages of spec §5.
@@ -317,7 +317,7 @@ describe('process designer', () => {
         .click()
         .then(() => page.getByTestId('export-bpmn').click()),
     ]);
-    const exported = readFileSync(await download.path(), 'utf8');
+    const exported = (await downloaded(download)).toString('utf8');
     expect(download.suggestedFilename()).toBe('Leave request.bpmn');
     const [before, after] = await page.evaluate(
       async ({ a, b }) => {

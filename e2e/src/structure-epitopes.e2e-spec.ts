@@ -5,7 +5,7 @@ import type { BrowserContext } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { registerUser } from './api';
-import { openContext, screenshot, signIn, useBrowser } from './browser';
+import { downloaded, openContext, screenshot, signIn, useBrowser } from './browser';
 
 // Issue 26: a user uploads an antigen's structure (a PDB file) in the chat and asks for its epitopes.
 // The built-in planner (no LLM_BASE_URL in the stack) reads the file's chain and starts the epitope
@@ -76,7 +76,7 @@ describe('structure-based epitopes in the chat', () => {
       // The scores download as CSV, one row per residue of the chain.
       const download = page.waitForEvent('download');
       await card.getByTestId('result-structure-epitopes').getByTestId('download-csv').click();
-      const csv = readFileSync(await (await download).path(), 'utf8');
+      const csv = (await downloaded(await download)).toString('utf8');
       expect(csv.trim().split(/\r?\n/)).toHaveLength(121);
     },
     MISSION_TIMEOUT_MS + 120_000,
