@@ -5,7 +5,7 @@ import { signIn, useBrowser } from './browser';
 import { ADMIN_PASSWORD } from './stack';
 
 // Accessibility of the public pages in both languages, and AA contrast with every preset theme colour
-// (a11y.ts); the menus' pages are in a11y-admin-* and a11y-user.
+// (a11y.ts); the menus' pages are in a11y-admin and a11y-user.
 
 const axe = new AxeAudit(useBrowser());
 

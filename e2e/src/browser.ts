@@ -12,13 +12,27 @@ import {
 import { afterAll, beforeAll, inject } from 'vitest';
 
 import { registerUser } from './api';
-import { launch } from './chromium';
 import { ADMIN_PASSWORD, ROOT } from './stack';
-
-export { launch } from './chromium';
 
 export const OUTPUT = join(ROOT, 'e2e', 'output');
 const SCREENSHOTS = join(OUTPUT, 'screenshots');
+
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_FLAGS,
+  });
+}
 
 const captchaIds = new WeakMap<Page, string>();
 let redis: Redis | undefined;
@@ -44,16 +58,11 @@ async function closeRedis(): Promise<void> {
   redis = undefined;
 }
 
-/**
- * The run's Chromium for the test file (its own when the run has none), let go after it with the
- * contexts the file opened (and the Redis connection the captcha reads use). One Chromium for the
- * run rather than one a file: a launch costs 1.5 s and a core.
- */
+/** One Chromium for the test file, closed after it (with the Redis connection the captcha reads use). */
 export function useBrowser(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    const endpoint = inject('browserEndpoint');
-    browser = endpoint ? await chromium.connect(endpoint) : await launch();
+    browser = await launch();
   });
   afterAll(async () => {
     await browser?.close();
@@ -128,7 +137,7 @@ export async function closeNotices(page: Page): Promise<void> {
   }
 }
 
-/** What a download holds, read through Playwright (the run's Chromium is a remote one: no local path). */
+/** What a download holds, read through Playwright (whether or not the browser runs on this machine). */
 export async function downloaded(download: Download): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);

@@ -1,6 +1,5 @@
 import type { TestProject } from 'vitest/node';
 
-import { launchServer } from './chromium';
 import { startStack } from './stack';
 
 declare module 'vitest' {
@@ -12,8 +11,6 @@ declare module 'vitest' {
     agentWorkerPid: number;
     engineRest: string;
     engineAuthorization: string;
-    /** The run's Chromium (useBrowser connects to it). */
-    browserEndpoint: string;
   }
 }
 
@@ -26,10 +23,5 @@ export default async function setup(project: TestProject) {
   project.provide('agentWorkerPid', stack.agentWorkerPid);
   project.provide('engineRest', stack.engineRest);
   project.provide('engineAuthorization', stack.engineAuthorization);
-  const chromium = await launchServer();
-  project.provide('browserEndpoint', chromium.wsEndpoint());
-  return async () => {
-    await chromium.close();
-    await stack.stop();
-  };
+  return () => stack.stop();
 }
