@@ -30,7 +30,7 @@ export default defineConfig({
           // Each file in a fresh process, one at a time. Two at a time was slower, not faster: the
           // stack and two Chromiums on two cores thrash. Measured here on the same build: the whole
           // suite 855 s one at a time against 1530 s two at a time (CI's runner 1341 s); a file
-          // alone runs 2.5-3.5 times faster (shell 47 s against 173 s, a11y-admin-zh 137 s
+          // alone runs 2.5-3.5 times faster (shell 47 s against 173 s, the administrator's Chinese walk 137 s
           // against 491 s). E2E_WORKERS=2 tries it again on a bigger machine.
           maxWorkers: Number(process.env.E2E_WORKERS ?? 1),
           sequence: { groupOrder: 0 },
