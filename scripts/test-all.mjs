@@ -241,9 +241,9 @@ if (!skipChecks) {
 }
 // The suites in two lanes side by side (each run has its own databases and its own NAMESPACE for
 // Redis keys and transport subjects): the packages', the web app's and the workflow service's in
-// one, the other services' in the other, about ten minutes each here (30 November 2026: 572 and
-// 663 s; gateway 395 s, workflow 195 s, web 184 s, agent-worker 142 s, engine 138 s); then the
-// browser suite (e2e) alone, about twelve minutes: it starts the whole stack and runs two browsers.
+// one, the other services' in the other, about eight minutes each here (30 November 2026: 472 and
+// 488 s; gateway 250 s, engine 162 s, workflow 133 s, agent-worker 110 s, web 73 s); then the
+// browser suite (e2e) alone, about eighteen minutes: it starts the whole stack and a Chromium a file.
 await Promise.all([engineJarReady, debianPackagesReady]);
 const suites = workspacePackages();
 const inFirstLane = (p) =>
