@@ -8,6 +8,6 @@ ensure_mariadb
 ensure_redis
 cd "$ROOT"
 log "building"
-pnpm -r --workspace-concurrency=2 run build >"$ROOT/.run-build.log" 2>&1 || { tail -n 40 "$ROOT/.run-build.log"; exit 1; }
+pnpm -r --workspace-concurrency=1 run build >"$ROOT/.run-build.log" 2>&1 || { tail -n 40 "$ROOT/.run-build.log"; exit 1; }
 rm -f "$ROOT/.run-build.log"
 exec node scripts/platform.mjs
