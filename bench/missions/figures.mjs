@@ -170,6 +170,24 @@ export const RECORDED = [
     cpu: { operaton: 37.5, 'mysqld*': 48.9, workflow: 34.1, 'agent-worker': 21.8, gateway: 7.8 },
     total: 165,
   },
+  // 2026-11-30, --steady 5 --warmup 240 --seconds 30, back to back, nothing else running; a slower day.
+  {
+    change: "the code before the next row, back to back with it (this day's machine)",
+    options: '--engine operaton --steady 5 --warmup 240',
+    load: '1.7-6.6',
+    missionsPerSecond: 12.0,
+    cpu: { operaton: 29.7, 'mysqld*': 44.5, workflow: 32.1, 'agent-worker': 22.4, gateway: 8.0 },
+    total: 150,
+  },
+  {
+    change:
+      '+ engine: no removal times written at the end; small inputs and outputs String (120 -> 88)',
+    options: '--engine operaton --steady 5 --warmup 240',
+    load: '6.6-5.9',
+    missionsPerSecond: 15.2,
+    cpu: { operaton: 23.0, 'mysqld*': 34.2, workflow: 26.0, 'agent-worker': 17.7, gateway: 6.6 },
+    total: 119,
+  },
 ];
 
 const SHOWN = ['operaton', 'mysqld*', 'workflow', 'agent-worker', 'gateway'];

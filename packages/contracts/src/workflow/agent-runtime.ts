@@ -32,13 +32,13 @@ export function routeVariable(gatewayId: string): string {
   return `${ROUTE_VARIABLE_PREFIX}${gatewayId.replace(/[^A-Za-z0-9_]/g, '_')}`;
 }
 
-/** Start of the process variable that holds an agent node's output (a Json variable). */
+/** Start of the process variable that holds an agent node's output (its JSON text). */
 export const OUTPUT_VARIABLE_PREFIX = 'output_';
 
 /**
  * The process variable the worker completes agent node `nodeId` with: its output (AgentOutput) as
- * Json, named like `routeVariable` (`output_` and the node id with every character outside
- * [A-Za-z0-9_] replaced by `_`). A rerun seeds the nodes before its start with these.
+ * JSON text (`jsonTextVariable`), named like `routeVariable` (`output_` and the node id with every
+ * character outside [A-Za-z0-9_] replaced by `_`). A rerun seeds the nodes before its start with these.
  */
 export function outputVariable(nodeId: string): string {
   return `${OUTPUT_VARIABLE_PREFIX}${nodeId.replace(/[^A-Za-z0-9_]/g, '_')}`;
@@ -63,4 +63,62 @@ export interface AgentOutput {
   /** Files produced; FileNotExist looks here. */
   files?: AgentOutputFile[];
   [key: string]: unknown;
+}
+
+/**
+ * The longest String variable Camunda 7 keeps in the variable's own row: `TEXT_` is a
+ * varchar(4000) in its MySQL/MariaDB schema, at runtime and in the history.
+ */
+export const ENGINE_STRING_MAX_LENGTH = 4000;
+
+/** A process variable as the engines' REST API takes it. */
+export interface JsonTextVariable {
+  type: 'String' | 'Json';
+  value: string;
+}
+
+/**
+ * A JSON value as a process variable: its text as a String when it fits the variable's row, as Json
+ * beyond. Operaton writes a Json variable's text to a byte array of its own at runtime and again in
+ * the history, and deletes the runtime one at the end: four statements a variable more than a String
+ * (issue 31; Cockpit shows both as their text). Read back with `parseJsonTextVariable`.
+ *
+ * Operaton's MariaDB tables are `utf8` (three bytes a character at most), which refuses characters
+ * beyond the Basic Multilingual Plane (emoji, CJK extension B): the String's text has them as JSON
+ * escapes, which parse back to the same value.
+ */
+export function jsonTextVariable(value: unknown): JsonTextVariable {
+  const json = JSON.stringify(value);
+  const text = json.replace(BEYOND_BMP, escapeSurrogatePair);
+  return fitsEngineString(text) ? { type: 'String', value: text } : { type: 'Json', value: json };
+}
+
+/**
+ * Whether Operaton can keep `text` as a String variable on MariaDB: at most 4000 characters, none
+ * beyond the BMP (its `utf8` columns refuse them, and the command fails). Anything else goes as Json.
+ */
+export function fitsEngineString(text: string): boolean {
+  return text.length <= ENGINE_STRING_MAX_LENGTH && !BEYOND_BMP_ONE.test(text);
+}
+
+const BEYOND_BMP = /[\u{10000}-\u{10FFFF}]/gu;
+const BEYOND_BMP_ONE = /[\u{10000}-\u{10FFFF}]/u;
+
+function escapeSurrogatePair(character: string): string {
+  const unit = (i: number) => `\\u${character.charCodeAt(i).toString(16)}`;
+  return unit(0) + unit(1);
+}
+
+/**
+ * A variable written by `jsonTextVariable` (or as Json, as before it) back as its value; a text
+ * that is not JSON stays text. `value` is the variable's value as the REST API answers it with
+ * `deserializeValues=false`: the text, for both types.
+ */
+export function parseJsonTextVariable(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
 }

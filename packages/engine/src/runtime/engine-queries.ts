@@ -240,7 +240,8 @@ export class EngineQueries {
         tenantId: 'seq',
       },
       'seq ASC',
-      // Operaton sets the removal time of every activity when the instance ends.
+      // The removal time the instance's activities were given when it ended (history written before
+      // the platform's Operaton stopped writing them, issue 31; null since).
       '*, (SELECT h.removal_time FROM eng_hist_process_instance h WHERE h.id = process_instance_id) AS removal_time',
     );
     const [rows] = await this.db.pool.query(sql, params);
@@ -295,7 +296,7 @@ export class EngineQueries {
         taskDefinitionKey: 'activity_id',
       },
       'start_time ASC, id ASC',
-      // Operaton sets the removal time of the instance's tasks when the instance ends.
+      // The removal time the instance's tasks were given when it ended (null since issue 31).
       '*, (SELECT h.removal_time FROM eng_hist_process_instance h WHERE h.id = process_instance_id) AS removal_time',
     );
     const [rows] = await this.db.pool.query(sql, params);

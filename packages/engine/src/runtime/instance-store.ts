@@ -5,7 +5,6 @@ import type { Connection } from '../db/engine-database';
 import { EngineRestError, notFound } from '../rest/camunda-errors';
 import { fromPlainValue, StoredVariables, toPlainValues } from '../variables/typed-variables';
 import type { LoadedDefinition } from './definition-cache';
-import { DEFAULT_HISTORY_TTL_DAYS } from './deployment.service';
 import type { HotInstances } from './hot-instances';
 import { InstanceRun, WaitKind, WaitState } from './instance-run';
 
@@ -360,11 +359,10 @@ function endUserTasksStatements(
   ];
 }
 
-const DAY_MS = 86_400_000;
-
 /**
- * The statement that ends an instance's history: end time, state, and the removal time Operaton
- * sets at the end (end + the definition's history time to live, 180 days when it has none).
+ * The statement that ends an instance's history: end time and state. No removal time, as the
+ * platform's Operaton writes none (`historyRemovalTimeStrategy: none` in deploy/engine: its history
+ * cleanup goes by end times).
  */
 export function endHistoryStatement(
   instanceId: string,
@@ -372,10 +370,8 @@ export function endHistoryStatement(
   at: number,
 ): [string, unknown[]] {
   return [
-    `UPDATE eng_hist_process_instance h LEFT JOIN eng_process_definition d ON d.id = h.definition_id
-      SET h.end_time = ?, h.state = ?, h.removal_time = ? + COALESCE(d.history_ttl, ?) * ${DAY_MS}
-      WHERE h.id = ?`,
-    [at, state, at, DEFAULT_HISTORY_TTL_DAYS, instanceId],
+    'UPDATE eng_hist_process_instance SET end_time = ?, state = ? WHERE id = ?',
+    [at, state, instanceId],
   ];
 }
 

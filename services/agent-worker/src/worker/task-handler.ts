@@ -4,6 +4,7 @@ import {
   type AgentGraph,
   type AgentNodeContextView,
   DomainError,
+  jsonTextVariable,
   type Language,
   LANGUAGES,
   MISSION_ASK_LOCK_MS,
@@ -262,7 +263,7 @@ export class TaskHandler {
     const variables = new Variables();
     for (const [name, value] of Object.entries(computed.variables)) {
       if (typeof value === 'string') variables.set(name, value);
-      else variables.setTyped(name, { type: 'json', value, valueInfo: {} });
+      else variables.setTyped(name, { ...jsonTextVariable(value), valueInfo: {} });
     }
     try {
       await taskService.complete(task, variables);

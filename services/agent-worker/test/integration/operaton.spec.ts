@@ -1,6 +1,9 @@
 import { THERAPEUTIC_CHAINS } from '@platform/antibody/dist/fixtures/therapeutic-antibodies';
 import {
+  ENGINE_STRING_MAX_LENGTH,
   type MissionLogView,
+  outputVariable,
+  parseJsonTextVariable,
   SEEDED_WORKFLOWS,
   WORKFLOW_STATUS,
   type WorkflowView,
@@ -47,6 +50,7 @@ describe.skipIf(missing)('the agent worker on Operaton', () => {
       number: ['antibody.number'],
       humanize: ['antibody.humanize'],
       structure: ['antibody.structure'],
+      epitopes: ['antibody.epitopes'],
     })) {
       agents[key] = await c.agent(`${key}${tag}`, `${key} ${tag}`, [
         await c.skill(`${key}技能${tag}`, tools),
@@ -63,6 +67,18 @@ describe.skipIf(missing)('the agent worker on Operaton', () => {
   const node = (id: string, key: string, x: number, extra = {}) =>
     agentNode(id, `${key}${tag}`, `${key} ${tag}`, x, extra);
   const rows = (logs: MissionLogView[]) => logs.map((l) => [l.nodeId, l.attempt, l.status]);
+  const history = async <T>(path: string): Promise<T> => {
+    const auth = `${ENGINE_AUTH.user}:${ENGINE_AUTH.password}`;
+    const res = await fetch(`${operaton.url}/history/${path}`, {
+      headers: { Authorization: `Basic ${Buffer.from(auth).toString('base64')}` },
+    });
+    expect(res.status, path).toBe(200);
+    return (await res.json()) as T;
+  };
+  const outputVariables = (instanceId: string) =>
+    history<{ name: string; type: string; value: string }[]>(
+      `variable-instance?processInstanceId=${instanceId}&deserializeValues=false`,
+    );
 
   it('should run a three-node mission to completed, then a branch by its validator', async () => {
     const chainId = await c.workflow(
@@ -144,24 +160,30 @@ describe.skipIf(missing)('the agent worker on Operaton', () => {
     ]);
 
     // What Cockpit shows comes from the engine's history REST API.
-    const auth = `Basic ${Buffer.from(`${ENGINE_AUTH.user}:${ENGINE_AUTH.password}`).toString('base64')}`;
-    const history = async <T>(path: string): Promise<T> => {
-      const res = await fetch(`${operaton.url}/history/${path}`, {
-        headers: { Authorization: auth },
-      });
-      expect(res.status, path).toBe(200);
-      return (await res.json()) as T;
-    };
     const instance = await history<{
       state: string;
       businessKey: string;
       processDefinitionKey: string;
+      removalTime: string | null;
     }>(`process-instance/${done.processInstanceId}`);
     expect(instance).toMatchObject({
       state: 'COMPLETED',
       businessKey: m.code,
       processDefinitionKey: SEEDED_WORKFLOWS.humanization,
+      // The history is cleaned up by end time: no removal time written when it ends (issue 31).
+      removalTime: null,
     });
+    // Each node's output as its JSON text: a String where it fits the variable's row, Json beyond.
+    const variables = await outputVariables(done.processInstanceId!);
+    for (const log of logs) {
+      const variable = variables.find((v) => v.name === outputVariable(log.nodeId));
+      expect(variable, log.nodeId).toBeDefined();
+      expect(variable!.type).toBe(
+        variable!.value.length <= ENGINE_STRING_MAX_LENGTH ? 'String' : 'Json',
+      );
+      expect(parseJsonTextVariable(variable!.value)).toEqual(log.outputs);
+    }
+    expect(variables.find((v) => v.name === 'inputs')).toMatchObject({ type: 'String' });
     const activities = await history<
       { activityId: string; endTime: string | null; canceled: boolean }[]
     >(
@@ -175,6 +197,26 @@ describe.skipIf(missing)('the agent worker on Operaton', () => {
     ]);
     expect(agentRuns.every((a) => a.endTime !== null && !a.canceled)).toBe(true);
   }, 120_000);
+
+  it('should keep a small output as a String variable, its characters beyond the BMP escaped', async () => {
+    const id = await c.workflow(
+      `Operaton${tag}4`,
+      chainDiagram('operaton_small', [node('Task_epitopes', 'epitopes', 100)]),
+      [agents.epitopes],
+    );
+    const m = await c.start(id, `Epitopes 🧬\n>抗原𠀀 antigen\nMKTAYIAKQRQISFVKSHFS`);
+    const done = await c.finished(m.id, 60_000);
+    expect(done.status).toBe('completed');
+    const [log] = await c.logs(m.code);
+    const variable = (await outputVariables(done.processInstanceId!)).find(
+      (v) => v.name === outputVariable('Task_epitopes'),
+    );
+    // Operaton's utf8 columns refuse 4-byte characters: the mission's inputs (a String too) would
+    // not even start it, an output that held one would not complete.
+    expect(variable).toMatchObject({ type: 'String' });
+    expect(variable!.value).not.toMatch(/[\u{10000}-\u{10FFFF}]/u);
+    expect(parseJsonTextVariable(variable!.value)).toEqual(log.outputs);
+  });
 
   it('should retry a failing tool and leave an incident in Operaton, the mission error', async () => {
     const id = await c.workflow(

@@ -1,9 +1,16 @@
+import {
+  fitsEngineString,
+  type JsonTextVariable,
+  jsonTextVariable,
+  type MissionInputs,
+} from '@platform/contracts';
 import type { VariableMap } from '@platform/engine-client';
 
 /**
  * A form's values as the engine's typed variables, so that gateway conditions compare numbers as
- * numbers (`${days > 3}`) on both engines: whole numbers Long, other numbers Double, text String,
- * true/false Boolean, null Null, lists and objects Json.
+ * numbers (`${days > 3}`) on both engines: whole numbers Long, other numbers Double, text String
+ * (Json when Operaton could not keep it as one: see `fitsEngineString`), true/false Boolean, null
+ * Null, lists and objects Json.
  */
 export function toTypedVariables(values: Record<string, unknown>): VariableMap {
   const typed: VariableMap = {};
@@ -17,27 +24,15 @@ function typedValue(value: unknown): VariableMap[string] {
   if (typeof value === 'number') {
     return Number.isSafeInteger(value) ? { value, type: 'Long' } : { value, type: 'Double' };
   }
-  if (typeof value === 'string') return { value, type: 'String' };
+  // A text Operaton cannot keep as a String (long, or with emoji) is Json: a failed start otherwise.
+  if (typeof value === 'string' && fitsEngineString(value)) return { value, type: 'String' };
   return { value: JSON.stringify(value), type: 'Json' };
 }
 
-/** The engine's variables back as plain values (Json parsed; files left out). */
-export function plainVariables(variables: VariableMap): Record<string, unknown> {
-  const plain: Record<string, unknown> = {};
-  for (const [name, variable] of Object.entries(variables)) {
-    if (variable.type === 'File') continue;
-    plain[name] =
-      variable.type === 'Json' && typeof variable.value === 'string'
-        ? safeParse(variable.value)
-        : variable.value;
-  }
-  return plain;
-}
-
-function safeParse(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
+/**
+ * A mission's inputs as its instance's `inputs` variable, for Cockpit (no agent reads it: the node
+ * context has them). The structures' atoms stay in the mission row, so it is mostly a String.
+ */
+export function inputsVariable(inputs: MissionInputs): JsonTextVariable {
+  return jsonTextVariable({ ...inputs, structures: undefined });
 }

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import {
   DomainError,
+  jsonTextVariable,
   MISSION_LOG_STATUS,
   MISSION_VARIABLES,
   missionMove,
@@ -15,6 +16,7 @@ import { type DataSource, In } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 
 import { MissionCharges } from '../billing/mission-charges.service';
+import { inputsVariable } from '../bpm/engine-variables';
 import { InjectWorkflowDb } from '../database/inject';
 import { EngineConnection } from '../engine/engine-connection';
 import { Workflow } from '../workflows/workflow.entity';
@@ -102,7 +104,7 @@ export class MissionRerunsService {
           [MISSION_VARIABLES.missionCode]: { value: mission.code, type: 'String' },
           [MISSION_VARIABLES.runId]: { value: runId, type: 'String' },
           [MISSION_VARIABLES.language]: { value: mission.language, type: 'String' },
-          [MISSION_VARIABLES.inputs]: { value: JSON.stringify(mission.inputs), type: 'Json' },
+          [MISSION_VARIABLES.inputs]: inputsVariable(mission.inputs),
           ...outputs,
         },
         cleared,
@@ -185,7 +187,7 @@ export class MissionRerunsService {
     return started.id;
   }
 
-  /** The outputs of the latest successful run of each node in `nodeIds`, as Json variables. */
+  /** The outputs of the latest successful run of each node in `nodeIds`, as their variables. */
   private async outputsBefore(mission: Mission, nodeIds: string[]): Promise<VariableMap> {
     if (!nodeIds.length) return {};
     const rows = await this.db.getRepository(MissionLog).find({
@@ -197,7 +199,7 @@ export class MissionRerunsService {
     for (const row of rows) {
       const name = outputVariable(row.nodeId);
       if (name in variables || row.outputs === null || row.outputs === undefined) continue;
-      variables[name] = { value: JSON.stringify(row.outputs), type: 'Json' };
+      variables[name] = jsonTextVariable(row.outputs);
     }
     return variables;
   }

@@ -38,6 +38,7 @@ import { insertKnownRow, isOutageError } from '@platform/nest-common';
 import type { DataSource } from 'typeorm';
 
 import { MissionCharges } from '../billing/mission-charges.service';
+import { inputsVariable } from '../bpm/engine-variables';
 import { ConversationAccess } from '../chat/conversation-access';
 import { contains, isDuplicateEntry } from '../common/commands';
 import { pageRows } from '../common/pages';
@@ -443,11 +444,7 @@ export class MissionsService {
         [MISSION_VARIABLES.missionCode]: { value: mission.code, type: 'String' },
         [MISSION_VARIABLES.runId]: { value: runId, type: 'String' },
         [MISSION_VARIABLES.language]: { value: mission.language, type: 'String' },
-        // The structures' atoms stay in the mission row: the agents read them from the node context.
-        [MISSION_VARIABLES.inputs]: {
-          value: JSON.stringify({ ...mission.inputs, structures: undefined }),
-          type: 'Json',
-        },
+        [MISSION_VARIABLES.inputs]: inputsVariable(mission.inputs),
       },
     });
   }

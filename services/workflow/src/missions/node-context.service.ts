@@ -12,13 +12,13 @@ import {
   MISSION_LOG_STATUS,
   type NodeRunOutputView,
   outputVariable,
+  parseJsonTextVariable,
 } from '@platform/contracts';
 import type { MissionNodeContextBody } from '@platform/contracts/dto';
 import { type DataSource, In, Not } from 'typeorm';
 
 import { Agent } from '../agents/agent.entity';
 import { AgentCatalog } from '../agents/agent-catalog';
-import { plainVariables } from '../bpm/engine-variables';
 import { InjectWorkflowDb } from '../database/inject';
 import { EngineConnection } from '../engine/engine-connection';
 import { FunctionDef } from '../functions/function.entity';
@@ -238,13 +238,11 @@ export class NodeContextService {
       },
     });
     if (!other) return [];
-    // Json comes as its text (deserializeValues=false): parsed as the worker's client parsed it.
-    const variables = plainVariables(
-      await this.engine.client.getProcessInstanceVariables(instanceId),
-    );
+    // Both types come as their text (deserializeValues=false): a String since issue 31, Json before.
+    const variables = await this.engine.client.getProcessInstanceVariables(instanceId);
     const carried: NodeRunOutputView[] = [];
     for (const candidate of candidates) {
-      const outputs = variables[outputVariable(candidate.id)];
+      const outputs = parseJsonTextVariable(variables[outputVariable(candidate.id)]?.value);
       // A rerun clears outputs to null: absent, not an output.
       if (outputs === null || outputs === undefined) continue;
       carried.unshift({
