@@ -50,6 +50,15 @@ export function rssMb(pid) {
   }
 }
 
+/** The oldest nats-server process (the --transport nats runs' broker, shared like mysqld), or null. */
+export function natsPid() {
+  try {
+    return Number(execFileSync('pgrep', ['-o', '-x', 'nats-server']).toString().trim()) || null;
+  } catch {
+    return null;
+  }
+}
+
 /** The oldest mysqld/mariadbd process (shared with everything else on the machine), or null. */
 export function mysqldPid() {
   try {

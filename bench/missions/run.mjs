@@ -15,7 +15,8 @@
 // endedAt as the worker stamped it, to its arrival here; one machine, one clock), and the times of
 // the start request and of whole missions. For the flat-out window, CPU per completed mission of each
 // process from /proc: gateway, identity, workflow (with the embedded engine inside it), agent
-// worker(s), Operaton's JVM, and mysqld and redis-server, which are shared with whatever else runs
+// worker(s), Operaton's JVM, and mysqld and redis-server (and nats-server with --transport nats), which
+// are shared with whatever else runs
 // here. The machine's load average is printed at the start and the end.
 //
 // Trivial agents: each node's agent has one skill with the built-in tool antibody.epitopes, and the
@@ -33,7 +34,7 @@
 // Usage: pnpm -r --workspace-concurrency=1 --filter "./packages/*" --filter "./services/*" run build
 //        pnpm bench:missions [-- --engine operaton,embedded --rate 3 --steady 20 --inflight 24
 //          --warmup 10 --seconds 30 --max-tasks 4 --worker-processes 1 --agent tool|function
-//          --poll-interval <ms> --statements 10]
+//          --poll-interval <ms> --statements 10 --transport redis|nats]
 // --engine: operaton (deploy/engine; skipped without Java) and/or embedded, one platform each;
 //   operaton-before: Operaton with its settings before issue 31 (C1 JIT, history full), so that
 //   `--engine operaton-before,operaton` shows what they changed. After the Operaton platforms, the
@@ -70,7 +71,7 @@ import {
 } from '../lib/missions.mjs';
 import { OPERATON_BEFORE_ENV } from '../lib/operaton-before.mjs';
 import { benchPlatform } from '../lib/platform-env.mjs';
-import { cpuMs, loadLine, mysqldPid, percentile } from '../lib/proc.mjs';
+import { cpuMs, loadLine, mysqldPid, natsPid, percentile } from '../lib/proc.mjs';
 import { printAgainstRecorded } from './figures.mjs';
 
 const root = new URL('../..', import.meta.url).pathname.replace(/\/$/, '');
@@ -95,6 +96,8 @@ const AGENT = arg('agent', 'tool');
 const POLL_INTERVAL = arg('poll-interval', undefined);
 const STATEMENTS_S = Number(arg('statements', 10));
 const STATEMENTS_OF = arg('statements-of', '').split(',').filter(Boolean);
+/** The services' transport (TRANSPORT): redis, as up.sh runs them, or nats (NATS_URL's server). */
+const TRANSPORT = arg('transport', undefined);
 
 // --- processes -----------------------------------------------------------------------------------
 
@@ -287,6 +290,7 @@ async function runOn(engine) {
     WEB_DIST: '',
     ...(MAX_TASKS !== undefined ? { AGENT_WORKER_MAX_TASKS: MAX_TASKS } : {}),
     ...(POLL_INTERVAL !== undefined ? { AGENT_WORKER_POLL_INTERVAL_MS: POLL_INTERVAL } : {}),
+    ...(TRANSPORT !== undefined ? { TRANSPORT } : {}),
   };
   const started = Date.now();
   const platform = startPlatform(env);
@@ -327,7 +331,11 @@ async function runOn(engine) {
       ...(processes['agent-worker'] ?? []),
       ...extraWorkers.map((w) => w.pid),
     ];
-    const shared = { mysqld: mysqldPid(), redis: redisPid() };
+    const shared = {
+      mysqld: mysqldPid(),
+      redis: redisPid(),
+      ...(TRANSPORT === 'nats' ? { nats: natsPid() } : {}),
+    };
     const cpu = () => {
       const now = {};
       for (const [name, list] of Object.entries(processes)) {
@@ -457,6 +465,7 @@ async function main() {
     `three-agent workflow (each agent: one skill, ${AGENT === 'function' ? 'a trivial sandboxed function' : 'the tool antibody.epitopes on a 20-residue antigen'}); ` +
       `${WORKER_PROCESSES} agent-worker process(es) × AGENT_WORKER_MAX_TASKS=${MAX_TASKS ?? "the service's default"}` +
       `${POLL_INTERVAL !== undefined ? `, AGENT_WORKER_POLL_INTERVAL_MS=${POLL_INTERVAL}` : ''}; ` +
+      `transport ${TRANSPORT ?? 'redis'}; ` +
       `steady ${RATE}/s for ${STEADY_S} s, then ${INFLIGHT} in flight: ${WARMUP_S} s warm-up, ${MEASURE_S} s measured`,
   );
   const operatonRuns = [];
