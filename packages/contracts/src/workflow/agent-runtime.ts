@@ -90,7 +90,10 @@ export interface JsonTextVariable {
 export function jsonTextVariable(value: unknown): JsonTextVariable {
   const json = JSON.stringify(value);
   const text = json.replace(BEYOND_BMP, escapeSurrogatePair);
-  return fitsEngineString(text) ? { type: 'String', value: text } : { type: 'Json', value: json };
+  // Escaped, the text has nothing beyond the BMP left: only its length decides.
+  return text.length <= ENGINE_STRING_MAX_LENGTH
+    ? { type: 'String', value: text }
+    : { type: 'Json', value: json };
 }
 
 /**
@@ -98,11 +101,11 @@ export function jsonTextVariable(value: unknown): JsonTextVariable {
  * beyond the BMP (its `utf8` columns refuse them, and the command fails). Anything else goes as Json.
  */
 export function fitsEngineString(text: string): boolean {
-  return text.length <= ENGINE_STRING_MAX_LENGTH && !BEYOND_BMP_ONE.test(text);
+  // search(), unlike test(), ignores the global flag's lastIndex: one pattern serves both uses.
+  return text.length <= ENGINE_STRING_MAX_LENGTH && text.search(BEYOND_BMP) < 0;
 }
 
 const BEYOND_BMP = /[\u{10000}-\u{10FFFF}]/gu;
-const BEYOND_BMP_ONE = /[\u{10000}-\u{10FFFF}]/u;
 
 function escapeSurrogatePair(character: string): string {
   const unit = (i: number) => `\\u${character.charCodeAt(i).toString(16)}`;
