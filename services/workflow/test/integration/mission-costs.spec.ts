@@ -244,7 +244,13 @@ describe('mission costs: freeze, settle, release', () => {
       ['missionFreeze', -30, 30],
       ['missionSettle', 0, -30],
     ]);
-    expect(await chargeOf(m.code)).toMatchObject({ state: 'settled' });
+    // Billing settles first; the workflow service marks its charge settled once billing answered.
+    expect(
+      await eventually(
+        () => chargeOf(m.code),
+        (c) => c?.state === 'settled',
+      ),
+    ).toMatchObject({ state: 'settled' });
     expect(await sums()).toEqual(await account());
   });
 
