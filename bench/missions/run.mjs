@@ -52,6 +52,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
+import Redis from 'ioredis';
 import { createConnection } from 'mysql2/promise';
 
 import { hasJava, hasMaven, needsBuild } from '../../scripts/engine.mjs';
@@ -150,6 +151,27 @@ async function steady(m) {
   return window;
 }
 
+/**
+ * Redis's own count of each command it ran (INFO commandstats): read before and after the CPU
+ * window, the difference per completed mission is what a mission costs in Redis round trips (every
+ * client on the machine's Redis is counted; nothing else runs during a bench).
+ */
+async function redisCommandCounts() {
+  const redis = new Redis({ host: '127.0.0.1', port: 6379, lazyConnect: true });
+  await redis.connect();
+  try {
+    const info = await redis.info('commandstats');
+    return Object.fromEntries(
+      [...info.matchAll(/^cmdstat_([^:]+):calls=(\d+)/gm)].map(([, name, calls]) => [
+        name,
+        Number(calls),
+      ]),
+    );
+  } finally {
+    redis.disconnect();
+  }
+}
+
 async function flatOut(m, cpu, afterWindow) {
   let running = true;
   const loop = async () => {
@@ -158,10 +180,18 @@ async function flatOut(m, cpu, afterWindow) {
   const loops = Array.from({ length: INFLIGHT }, loop);
   await sleep(WARMUP_S * 1000);
   m.cut();
+  const commandsBefore = await redisCommandCounts();
   const before = cpu();
   await sleep(MEASURE_S * 1000);
   const after = cpu();
   const window = m.cut();
+  const commandsAfter = await redisCommandCounts();
+  window.redisCommands = Object.fromEntries(
+    Object.entries(commandsAfter)
+      .map(([name, calls]) => [name, (calls - (commandsBefore[name] ?? 0)) / window.completed])
+      .filter(([, perMission]) => perMission > 0)
+      .sort((a, b) => b[1] - a[1]),
+  );
   window.statements = await afterWindow();
   running = false;
   await Promise.all(loops);
@@ -430,6 +460,16 @@ function report(engine, r) {
     .map(([name, ms]) => `${name} ${f1(ms)}`)
     .join(', ');
   console.log(`  CPU ms per mission, flat out: ${cpu}   (* shared with the rest of the machine)`);
+  const commands = Object.entries(r.flat.redisCommands ?? {});
+  if (commands.length) {
+    const total = commands.reduce((sum, [, n]) => sum + n, 0);
+    console.log(
+      `  Redis commands per mission, flat out: ${f1(total)} (${commands
+        .filter(([, n]) => n >= 0.1)
+        .map(([name, n]) => `${name} ${f1(n)}`)
+        .join(', ')})`,
+    );
+  }
   const statements = r.flat.statements;
   if (statements) {
     const each = Object.entries(statements.perService)

@@ -7,7 +7,13 @@ import {
 import { describe, expect, it } from 'vitest';
 
 import { buildBpmnXml, type DiagramSpec, type FlowSpec, type NodeSpec } from './build';
-import { type CompileOptions, compileWorkflow, type KnownAgent, routeCondition } from './compile';
+import {
+  type CompileOptions,
+  compileWorkflow,
+  FLAT_EXTERNAL_TASKS_PROPERTY,
+  type KnownAgent,
+  routeCondition,
+} from './compile';
 import { DEFAULT_HISTORY_TIME_TO_LIVE, readDiagram } from './diagram';
 import { describeProblem, type DiagramProblem } from './problems';
 
@@ -209,6 +215,30 @@ describe(compileWorkflow.name, () => {
       });
       expect(result.key).toBe('three_agents');
       expect(result.xml).toContain(`camunda:historyTimeToLive="${DEFAULT_HISTORY_TIME_TO_LIVE}"`);
+    });
+
+    it('should ask Operaton for external tasks without scopes, once, keeping other properties', async () => {
+      const propertiesOf = (xml: string) =>
+        [...xml.matchAll(/<camunda:property name="([^"]+)" value="([^"]*)"/g)].map((m) => [
+          m[1],
+          m[2],
+        ]);
+      const { result } = await compiled(straightLine());
+      expect(propertiesOf(result.xml)).toEqual([[FLAT_EXTERNAL_TASKS_PROPERTY, 'true']]);
+
+      const withOwn = buildBpmnXml(straightLine()).replace(
+        /(<bpmn:process [^>]*>)/,
+        '$1<bpmn:extensionElements><camunda:properties>' +
+          '<camunda:property name="owner" value="lab" />' +
+          `<camunda:property name="${FLAT_EXTERNAL_TASKS_PROPERTY}" value="false" />` +
+          '</camunda:properties></bpmn:extensionElements>',
+      );
+      const again = await compileWorkflow(withOwn, OPTIONS);
+      if (!again.ok) throw new Error(JSON.stringify(again.problems));
+      expect(propertiesOf(again.xml)).toEqual([
+        ['owner', 'lab'],
+        [FLAT_EXTERNAL_TASKS_PROPERTY, 'true'],
+      ]);
     });
 
     it('should give the process the workflow key when one is given', async () => {

@@ -54,6 +54,9 @@ export type CompileResult =
   | { ok: false; problems: DiagramProblem[] };
 
 const OPTIONS: GraphOptions = { humanTasks: true };
+
+/** The process property deploy/engine's FlatExternalTasks reads (the names must match). */
+export const FLAT_EXTERNAL_TASKS_PROPERTY = 'platform.flatExternalTasks';
 const AGENT_NODE_TYPES = new Set<string>([DEFAULT_AGENT_TYPE, 'Function']);
 
 /** Turns a designer's diagram into executable BPMN, or says everything that stands in the way. */
@@ -85,6 +88,7 @@ export async function compileWorkflow(
     if (node.kind === 'branch') routeFlows(moddle, main, node, model);
     if (node.kind === 'task') forAdministrators(main, node.id);
   }
+  askForFlatExternalTasks(moddle, main);
   prepareDefinitionsForEngine(definitions);
   const out = await moddle.toXML(definitions, { format: true });
   return { ok: true, xml: out.xml, key: model.processId, graph };
@@ -231,6 +235,33 @@ function toExternalTask(moddle: Moddle, definitions: Element, id: string): void 
   siblings[siblings.indexOf(task)] = replacement;
   replacement.$parent = parent;
   replaceReferences(definitions, task, replacement);
+}
+
+/**
+ * Asks Operaton to run the process's external tasks without a scope execution of their own
+ * (deploy/engine FlatExternalTasks): an agent task has no local variables, mappings or boundary
+ * events, and its own execution cost an insert, a delete and several reads a node. The embedded
+ * engine has no such executions and ignores the property.
+ */
+function askForFlatExternalTasks(moddle: Moddle, process: Element): void {
+  const property = moddle.create('camunda:Property', {
+    name: FLAT_EXTERNAL_TASKS_PROPERTY,
+    value: 'true',
+  });
+  const extensions = (process.extensionElements ??
+    moddle.create('bpmn:ExtensionElements', { values: [] })) as Element;
+  const values = (extensions.values ?? []) as Element[];
+  let properties = values.find((v) => v.$type === 'camunda:Properties');
+  if (!properties) {
+    properties = moddle.create('camunda:Properties', { values: [] }) as Element;
+    values.push(properties);
+  }
+  const list = ((properties.values ?? []) as Element[]).filter(
+    (p) => p.name !== FLAT_EXTERNAL_TASKS_PROPERTY,
+  );
+  properties.values = [...list, property];
+  extensions.values = values;
+  process.extensionElements = extensions;
 }
 
 /** A user task for people that names nobody is the administrators' (they review it). */

@@ -98,6 +98,14 @@ describe.skipIf(missing)('the agent worker on Operaton', () => {
       ['Task_humanize', 1, 'success'],
       ['Task_again', 1, 'success'],
     ]);
+    // The compiled process asks for external tasks without scopes (FlatExternalTasks): each node
+    // ran in the instance's own execution, not in a child execution made and deleted for it.
+    const activities = await history<{ activityId: string; executionId: string }[]>(
+      `activity-instance?processInstanceId=${done.processInstanceId}&activityType=serviceTask`,
+    );
+    expect(activities.map((a) => [a.activityId, a.executionId]).sort()).toEqual(
+      ['Task_again', 'Task_humanize', 'Task_number'].map((id) => [id, done.processInstanceId]),
+    );
 
     const branchId = await c.workflow(
       `Operaton${tag}2`,

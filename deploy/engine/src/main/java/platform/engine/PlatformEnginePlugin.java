@@ -10,6 +10,7 @@ import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 
 import org.operaton.bpm.engine.ProcessEngine;
+import org.operaton.bpm.engine.impl.bpmn.parser.BpmnParseListener;
 import org.operaton.bpm.engine.impl.cfg.ProcessEngineConfigurationImpl;
 import org.operaton.bpm.engine.impl.cfg.ProcessEnginePlugin;
 import org.operaton.bpm.engine.impl.interceptor.SessionFactory;
@@ -41,6 +42,8 @@ import platform.engine.safety.VariablesOnlyExpressionManager;
  *       ServiceAccountAuthorizationManager}); every other user's are checked. The property
  *       {@code platform.engine.service-account-authorization-checks=true} checks the service account too,
  *       as before issue 31 (the benches' "before" row sets it).</li>
+ *   <li>external tasks of processes that ask for it run without a scope execution of their own ({@link
+ *       FlatExternalTasks}).</li>
  * </ul>
  */
 @Component
@@ -64,6 +67,12 @@ public class PlatformEnginePlugin implements ProcessEnginePlugin {
     configuration.setEnableExpressionsInAdhocQueries(false);
     configuration.setEnableExpressionsInStoredQueries(false);
     configuration.setBpmnParseFactory(new AllowListBpmnParseFactory());
+    List<BpmnParseListener> parseListeners = new ArrayList<>();
+    if (configuration.getCustomPostBPMNParseListeners() != null) {
+      parseListeners.addAll(configuration.getCustomPostBPMNParseListeners());
+    }
+    parseListeners.add(new FlatExternalTasks());
+    configuration.setCustomPostBPMNParseListeners(parseListeners);
     List<Deployer> deployers = new ArrayList<>();
     if (configuration.getCustomPreDeployers() != null) deployers.addAll(configuration.getCustomPreDeployers());
     deployers.add(0, new BpmnOnlyDeployer());
