@@ -1,10 +1,15 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 
-import { freePort, spawnService, stopService } from '@platform/test-support';
+import {
+  engineScript,
+  freePort,
+  operatonMissing,
+  spawnService,
+  stopService,
+} from '@platform/test-support';
 import { createConnection } from 'mysql2/promise';
 import { inject } from 'vitest';
 
@@ -15,31 +20,7 @@ import { mysqlUrl, ROOT } from './stack';
 // database of its own and the proxy secret, and a second gateway of this run (same services, same
 // namespace) that knows the engine: ENGINE_URL and ENGINE_PROXY_SECRET, as scripts/platform.mjs hands them.
 
-interface EngineScript {
-  engineJar: string;
-  hasJava(env?: NodeJS.ProcessEnv): boolean;
-  startEngine(options: {
-    env: Record<string, string | undefined>;
-    timeoutMs?: number;
-    log?: (line: string) => void;
-    build?: boolean;
-    logFile?: string;
-  }): Promise<{ child: ChildProcess; rest: string; version: string }>;
-  stopEngine(child: ChildProcess, graceMs?: number): Promise<void>;
-}
-
-const engineScript = (await import(
-  pathToFileURL(join(ROOT, 'scripts', 'engine.mjs')).href
-)) as EngineScript;
-
-/** Why the real engine cannot run here (no Java, or the jar not built), or null when it can. */
-export function operatonMissing(): string | null {
-  if (!engineScript.hasJava()) return 'Java is not installed';
-  if (!existsSync(engineScript.engineJar)) {
-    return `${engineScript.engineJar} is missing (build it: node scripts/engine.mjs build)`;
-  }
-  return null;
-}
+export { operatonMissing };
 
 export interface OperatonGateway {
   /** The second gateway, serving the web app and Cockpit at /operaton. */
@@ -72,7 +53,8 @@ export async function startOperatonGateway(): Promise<OperatonGateway> {
   const password = randomBytes(24).toString('base64url');
   const proxySecret = randomBytes(32).toString('base64url');
   mkdirSync(OUTPUT, { recursive: true });
-  const engine = await engineScript.startEngine({
+  const script = await engineScript();
+  const engine = await script.startEngine({
     env: {
       ...process.env,
       NODE_ENV: 'development',
@@ -115,7 +97,7 @@ export async function startOperatonGateway(): Promise<OperatonGateway> {
   gateway.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[cockpit-gateway] ${chunk}`));
   const stop = async () => {
     await stopService(gateway);
-    await engineScript.stopEngine(engine.child);
+    await script.stopEngine(engine.child);
     await dropDatabase();
   };
   try {

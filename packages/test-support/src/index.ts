@@ -1,5 +1,6 @@
 export * from './auth-helpers';
 export * from './nest-structure';
+export * from './operaton';
 export * from './polling';
 export * from './ports';
 export * from './processes';

@@ -1,13 +1,7 @@
-import { type ChildProcess, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 
 import { identityStarter } from '@platform/identity';
-import { freePort } from '@platform/test-support';
-import { createConnection } from 'mysql2/promise';
+import { operatonMissing, startTestOperaton, type TestOperaton } from '@platform/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { ENGINE_WEBAPP_COOKIE } from '../../src/engine/engine-webapp.proxy';
@@ -26,36 +20,11 @@ import {
 // deployment, which stays the platform's service account's. The real Operaton of deploy/engine behind
 // this gateway, asked the way Cockpit asks it (the engine REST API under /operaton/api/engine).
 
-const ROOT = join(__dirname, '..', '..', '..', '..');
 const COCKPIT_MENU = 22;
 const ENGINE_OPS_ADMIN_BUTTON = 22001;
 
-interface EngineScript {
-  startEngine(options: {
-    env: Record<string, string | undefined>;
-    build?: boolean;
-    logFile?: string;
-    log?: (line: string) => void;
-  }): Promise<{ child: ChildProcess; rest: string }>;
-  stopEngine(child: ChildProcess): Promise<void>;
-  /** JVM options for a short-lived engine (C1 only). */
-  TEST_JAVA_OPTS: string[];
-}
-
-/** The jar scripts/engine.mjs builds and starts. */
-const ENGINE_JAR = join(ROOT, 'deploy', 'engine', 'target', 'platform-engine.jar');
-const missing =
-  spawnSync('java', ['-version'], { stdio: 'ignore' }).status !== 0
-    ? 'no Java on this machine'
-    : existsSync(ENGINE_JAR)
-      ? null
-      : `${ENGINE_JAR} is missing (node scripts/engine.mjs build)`;
+const missing = operatonMissing();
 if (missing) console.warn(`[engine-webapp-operaton] skipped: ${missing}`);
-
-const engineScript = async () =>
-  (await import(pathToFileURL(join(ROOT, 'scripts', 'engine.mjs')).href)) as EngineScript;
-
-const mysqlBase = process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
 
 /** A process with an external task that fails into an incident, then a user task. */
 const REPAIR_BPMN = (key: string) => `<?xml version="1.0" encoding="UTF-8"?>
@@ -95,11 +64,10 @@ class CookieJar {
 }
 
 describe.skipIf(missing)('Cockpit by role through the gateway (real Operaton)', () => {
-  let engine: { child: ChildProcess; rest: string };
+  let engine: TestOperaton;
   let stack: TestStack;
   let serviceAccount: string;
   let proxySecret: string;
-  let database: string;
   const key = `opsRepair${randomBytes(3).toString('hex')}`;
   let deploymentId: string;
   let instanceId: string;
@@ -107,7 +75,7 @@ describe.skipIf(missing)('Cockpit by role through the gateway (real Operaton)', 
 
   /** The engine's REST API as its service account (the workflow service's way in). */
   const engineApi = async (path: string, init: RequestInit = {}) => {
-    const res = await fetch(`${engine.rest}${path}`, {
+    const res = await fetch(`${engine.url}${path}`, {
       ...init,
       headers: { Authorization: serviceAccount, ...init.headers },
     });
@@ -121,31 +89,16 @@ describe.skipIf(missing)('Cockpit by role through the gateway (real Operaton)', 
   });
 
   beforeAll(async () => {
-    const script = await engineScript();
-    database = `t_gw_operaton_${process.pid}_${randomBytes(3).toString('hex')}`;
     const password = randomBytes(24).toString('base64url');
     proxySecret = randomBytes(32).toString('base64url');
-    engine = await script.startEngine({
-      build: false,
-      logFile: join(tmpdir(), `${database}.log`),
-      log: () => undefined,
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        JAVA_HOME: process.env.JAVA_HOME,
-        NODE_ENV: 'test',
-        ENGINE_JAVA_OPTS: script.TEST_JAVA_OPTS.join(' '),
-        ENGINE_HOST: '127.0.0.1',
-        ENGINE_PORT: String(await freePort()),
-        ENGINE_DB_URL: `${mysqlBase}/${database}`,
-        ENGINE_USER: 'platform',
-        ENGINE_PASSWORD: password,
-        ENGINE_PROXY_SECRET: proxySecret,
-      },
+    engine = await startTestOperaton({
+      databasePrefix: 't_gw_operaton',
+      auth: { user: 'platform', password },
+      env: { ENGINE_PROXY_SECRET: proxySecret },
     });
     serviceAccount = `Basic ${Buffer.from(`platform:${password}`).toString('base64')}`;
     stack = await startStack([identityStarter], {
-      ENGINE_URL: engine.rest,
+      ENGINE_URL: engine.url,
       ENGINE_PROXY_SECRET: proxySecret,
     });
     await setCaptcha(stack, false);
@@ -176,10 +129,7 @@ describe.skipIf(missing)('Cockpit by role through the gateway (real Operaton)', 
 
   afterAll(async () => {
     await stack?.close();
-    if (engine) await (await engineScript()).stopEngine(engine.child);
-    const connection = await createConnection(mysqlBase);
-    await connection.query(`DROP DATABASE IF EXISTS \`${database}\``);
-    await connection.end();
+    await engine?.stop();
   }, 60_000);
 
   /** A console user whose role holds `menuIds`, signed in to the webapps through a ticket. */
@@ -289,7 +239,7 @@ describe.skipIf(missing)('Cockpit by role through the gateway (real Operaton)', 
       body?: object,
     ) => {
       const res = await fetch(
-        `${new URL(engine.rest).origin}/operaton/api/engine/engine/default${path}`,
+        `${new URL(engine.url).origin}/operaton/api/engine/engine/default${path}`,
         {
           method,
           headers: {
