@@ -168,13 +168,19 @@ function setupInBackground(title, functions) {
 }
 
 mkdirSync(resultsDir, { recursive: true });
+const suites = workspacePackages();
+const selected = (dir) => suites.some((p) => p.dir === dir);
 // The Operaton jar for the engine's unit tests (the checks) and the suites that start Operaton; Chromium
-// for the browser suite and docker-compose for the deployment's (deploy) suite.
+// for the browser suite and docker-compose for the deployment's (deploy) suite, each only when its
+// suite runs (`--only deploy` does not wait for Chromium).
 const engineJarReady = setupInBackground('Operaton jar (Maven)', ['ensure_engine_jar']);
-const debianPackagesReady = setupInBackground('Chromium and docker-compose (Debian)', [
-  'ensure_chromium',
-  'ensure_compose',
-]);
+const debianPackages = [
+  ...(selected('e2e') ? ['ensure_chromium'] : []),
+  ...(selected('deploy') ? ['ensure_compose'] : []),
+];
+const debianPackagesReady = debianPackages.length
+  ? setupInBackground('Chromium and docker-compose (Debian)', debianPackages)
+  : Promise.resolve();
 if (!skipChecks) {
   // Sources first, then the test files' typecheck (typecheck:spec): tests of one service start
   // others (billing's start the gateway, the gateway's start billing), so they typecheck only once
@@ -223,7 +229,6 @@ if (!skipChecks) {
 // 488 s; gateway 250 s, engine 162 s, workflow 133 s, agent-worker 110 s, web 73 s); then the
 // browser suite (e2e) alone, about eighteen minutes: it starts the whole stack and a Chromium a file.
 await Promise.all([engineJarReady, debianPackagesReady]);
-const suites = workspacePackages();
 const inFirstLane = (p) =>
   p.dir.startsWith('packages/') || p.dir === 'web' || p.dir === 'services/workflow';
 const lanes = [
