@@ -239,9 +239,10 @@ function toExternalTask(moddle: Moddle, definitions: Element, id: string): void 
 
 /**
  * Asks Operaton to run the process's external tasks without a scope execution of their own
- * (deploy/engine FlatExternalTasks): an agent task has no local variables, mappings or boundary
- * events, and its own execution cost an insert, a delete and several reads a node. The embedded
- * engine has no such executions and ignores the property.
+ * (deploy/engine FlatExternalTasks): the worker completes an agent task with process variables
+ * only, and the task's own execution cost an insert, a delete and several reads a node. A task with
+ * a boundary event or multi-instance keeps its scope there. The embedded engine has no such
+ * executions and ignores the property.
  */
 function askForFlatExternalTasks(moddle: Moddle, process: Element): void {
   const property = moddle.create('camunda:Property', {
