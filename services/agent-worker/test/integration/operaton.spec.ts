@@ -1,4 +1,5 @@
 import { THERAPEUTIC_CHAINS } from '@platform/antibody/dist/fixtures/therapeutic-antibodies';
+import { FLAT_EXTERNAL_TASKS_PROPERTY } from '@platform/bpmn';
 import {
   ENGINE_STRING_MAX_LENGTH,
   type MissionLogView,
@@ -33,6 +34,24 @@ const chain = (name: string) => THERAPEUTIC_CHAINS.find((c) => c.name === name)!
 const PAIR = `>VH\n${chain('trastuzumab VH').sequence}\n>VL\n${chain('trastuzumab VL').sequence}`;
 const tag = Date.now().toString(36).slice(-5);
 const missing = operatonMissing();
+
+/** Two external tasks on `topic` (no worker of the platform takes them), unscoped as the compiler asks. */
+const FLAT_TWO_TASKS = (key: string, topic: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL"
+    xmlns:camunda="http://camunda.org/schema/1.0/bpmn" id="defs" targetNamespace="http://platform.example/test">
+  <bpmn:process id="${key}" isExecutable="true" camunda:historyTimeToLive="P1D">
+    <bpmn:extensionElements><camunda:properties>
+      <camunda:property name="${FLAT_EXTERNAL_TASKS_PROPERTY}" value="true" />
+    </camunda:properties></bpmn:extensionElements>
+    <bpmn:startEvent id="start" />
+    <bpmn:sequenceFlow id="f1" sourceRef="start" targetRef="A" />
+    <bpmn:serviceTask id="A" camunda:type="external" camunda:topic="${topic}" />
+    <bpmn:sequenceFlow id="f2" sourceRef="A" targetRef="B" />
+    <bpmn:serviceTask id="B" camunda:type="external" camunda:topic="${topic}" />
+    <bpmn:sequenceFlow id="f3" sourceRef="B" targetRef="end" />
+    <bpmn:endEvent id="end" />
+  </bpmn:process>
+</bpmn:definitions>`;
 
 describe.skipIf(missing)('the agent worker on Operaton', () => {
   let operaton: Awaited<ReturnType<typeof startOperaton>>;
@@ -224,6 +243,38 @@ describe.skipIf(missing)('the agent worker on Operaton', () => {
     expect(variable).toMatchObject({ type: 'String' });
     expect(variable!.value).not.toMatch(/[\u{10000}-\u{10FFFF}]/u);
     expect(parseJsonTextVariable(variable!.value)).toEqual(log.outputs);
+  });
+
+  it("should leave no task of a cancelled node behind when its execution is the instance's", async () => {
+    // A rerun starts the node before cancelling what was open; an operator's modification may
+    // cancel first. Operaton only interrupts an unscoped task's execution (the instance), which
+    // removes user tasks but not external tasks: FlatExternalTasks' end listener deletes them.
+    const key = `flat_${tag}`;
+    await world.engine.deploy({
+      deploymentName: key,
+      resources: [{ name: `${key}.bpmn`, content: FLAT_TWO_TASKS(key, key) }],
+    });
+    for (const order of ['start B, then cancel A', 'cancel A, then start B']) {
+      const instance = await world.engine.startProcessInstanceByKey(key, {});
+      const [open] = await world.engine.historicActivityInstances({
+        processInstanceId: instance.id,
+        activityType: 'serviceTask',
+        unfinished: true,
+      });
+      expect(open!.activityId).toBe('A');
+      const cancel = { type: 'cancel' as const, activityInstanceId: open!.id };
+      const start = { type: 'startBeforeActivity' as const, activityId: 'B' };
+      await world.engine.modifyProcessInstance(instance.id, {
+        skipCustomListeners: true,
+        skipIoMappings: true,
+        instructions: order.startsWith('start') ? [start, cancel] : [cancel, start],
+      });
+      const tasks = await world.engine.externalTasks({ processInstanceId: instance.id });
+      expect(
+        tasks.map((t) => [t.activityId, t.executionId]),
+        order,
+      ).toEqual([['B', instance.id]]);
+    }
   });
 
   it('should retry a failing tool and leave an incident in Operaton, the mission error', async () => {

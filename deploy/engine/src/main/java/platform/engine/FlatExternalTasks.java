@@ -1,13 +1,18 @@
 package platform.engine;
 
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+
+import org.operaton.bpm.engine.delegate.ExecutionListener;
 
 import org.operaton.bpm.engine.impl.bpmn.behavior.ExternalTaskActivityBehavior;
 import org.operaton.bpm.engine.impl.bpmn.behavior.MultiInstanceActivityBehavior;
 import org.operaton.bpm.engine.impl.bpmn.parser.BpmnParseListener;
 import org.operaton.bpm.engine.impl.bpmn.parser.BpmnParseUtil;
+import org.operaton.bpm.engine.impl.persistence.entity.ExecutionEntity;
+import org.operaton.bpm.engine.impl.persistence.entity.ExternalTaskEntity;
 import org.operaton.bpm.engine.impl.persistence.entity.ProcessDefinitionEntity;
 import org.operaton.bpm.engine.impl.pvm.process.ActivityImpl;
 import org.operaton.bpm.engine.impl.pvm.process.ScopeImpl;
@@ -29,6 +34,15 @@ import org.operaton.bpm.engine.impl.util.xml.Element;
  * gives them. Only the marker decides, not the engine's version: a definition is parsed again after
  * every restart, and an instance started under one shape of its definition must find the same shape
  * later. Definitions deployed without the marker (all those deployed before it) keep their scopes.
+ *
+ * <p>One thing the engine did through the scope: a cancelled scope's execution is removed, and its
+ * external tasks with it. A cancelled non-scope activity leaves its execution, which Operaton only
+ * interrupts ({@code ExecutionEntity.interrupt} removes user tasks, not external tasks): cancelling the
+ * only running task of an instance and starting another one (a modification in that order) left the
+ * cancelled task fetchable. So each unscoped task also gets a built-in end listener ({@link
+ * #REMOVE_LEFT_TASKS}; built-in, so a modification's skipCustomListeners does not skip it) that deletes
+ * what its activity instance left. A completed task is deleted before its activity ends, so on a
+ * completion the listener finds none and reads nothing.
  */
 public class FlatExternalTasks implements BpmnParseListener {
 
@@ -64,10 +78,24 @@ public class FlatExternalTasks implements BpmnParseListener {
 
   private static void flatten(List<ActivityImpl> activities, Set<ScopeImpl> withEvents) {
     for (ActivityImpl activity : activities) {
-      if (flattens(activity, withEvents)) activity.setScope(false);
+      if (flattens(activity, withEvents)) {
+        activity.setScope(false);
+        activity.addBuiltInListener(ExecutionListener.EVENTNAME_END, REMOVE_LEFT_TASKS);
+      }
       flatten(activity.getActivities(), withEvents);
     }
   }
+
+  /** Deletes the external tasks the ending activity instance still has on its execution. */
+  static final ExecutionListener REMOVE_LEFT_TASKS = execution -> {
+    ExecutionEntity entity = (ExecutionEntity) execution;
+    String activityInstanceId = entity.getActivityInstanceId();
+    for (ExternalTaskEntity task : new ArrayList<>(entity.getExternalTasks())) {
+      if (activityInstanceId != null && activityInstanceId.equals(task.getActivityInstanceId())) {
+        task.delete();
+      }
+    }
+  };
 
   private static boolean flattens(ActivityImpl activity, Set<ScopeImpl> withEvents) {
     return activity.getActivityBehavior() instanceof ExternalTaskActivityBehavior
