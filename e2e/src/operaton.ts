@@ -4,13 +4,13 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import {
+  dropTestDatabase,
   engineScript,
   freePort,
   operatonMissing,
   spawnService,
   stopService,
 } from '@platform/test-support';
-import { createConnection } from 'mysql2/promise';
 import { inject } from 'vitest';
 
 import { OUTPUT } from './browser';
@@ -69,11 +69,6 @@ export async function startOperatonGateway(): Promise<OperatonGateway> {
     logFile: join(OUTPUT, 'cockpit-engine.log'),
     log: (line) => process.stderr.write(`${line}\n`),
   });
-  const dropDatabase = async () => {
-    const connection = await createConnection(mysqlUrl(''));
-    await connection.query(`DROP DATABASE IF EXISTS \`${database}\``);
-    await connection.end();
-  };
 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -98,7 +93,7 @@ export async function startOperatonGateway(): Promise<OperatonGateway> {
   const stop = async () => {
     await stopService(gateway);
     await script.stopEngine(engine.child);
-    await dropDatabase();
+    await dropTestDatabase(database, mysqlUrl(''));
   };
   try {
     await waitForHealth(baseUrl, gateway);

@@ -51,7 +51,7 @@ export interface EngineScript {
  */
 export async function engineScript(): Promise<EngineScript> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return Promise.resolve(require(join(repositoryRoot, 'scripts', 'engine.mjs')) as EngineScript);
+  return require(join(repositoryRoot, 'scripts', 'engine.mjs')) as EngineScript;
 }
 
 /**
